@@ -1,0 +1,146 @@
+"""The game protocol every game implements, and the checks every move passes through.
+
+A game is pure: no I/O, no clock, no global randomness. Its state is plain JSON data (dicts,
+lists, str, int, bool, None) so it can be stored, copied and diffed; `state["rng"]` holds the
+seeded generator (see rng.py) and never leaves through a view.
+
+Who must decide now is `pending(state) -> {seat: Prompt}`. One mapping covers every shape:
+- one seat deciding: `{2: Prompt(...)}`;
+- several seats deciding at once, in secret (The River): every undecided seat is pending; the game
+  stores each choice hidden and resolves when the last one arrives; `view` tells who has chosen;
+- a non-active seat reacting inside another's turn (Jambo's defence): only the reacting seat is pending;
+- every player in turn inside one player's turn (Istanbul's auction): one seat at a time, in order.
+
+Subclasses implement `setup`, `pending`, `legal`, `play`, `view`, `result`. The public `apply`
+runs the checks (not over, seat pending, action listed in `legal`) and plays on a copy, so an
+illegal action never changes anything and a game's `play` only handles legal input.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import asdict, dataclass, field
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ValidationError
+
+from .bot import Bot, RandomBot
+from .errors import BadOptions, GameOver, IllegalAction, NotYourTurn
+from .rng import RNG_KEY, seed_state
+
+State = dict[str, Any]
+Action = dict[str, Any]
+# An event is {"type": str, "text": str, ...}. Text names players as "@<seat>" (the browser
+# writes names or "you"). "seats": [..] limits an event to those seats (spectators never see it);
+# without it every audience sees it.
+Event = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What a pending seat is asked, in words, plus a short machine kind for renderers."""
+
+    text: str
+    kind: str = "choose"
+    secret: bool = False  # the choice stays hidden from others until resolved (simultaneous moves)
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class NoOptions(BaseModel):
+    """For games with nothing to choose."""
+
+
+class Game:
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    Options: ClassVar[type[BaseModel]] = NoOptions
+    # Upper bound on moves in a game, for playout tests and runaway protection.
+    max_moves: ClassVar[int] = 5000
+    # Bots offered for empty seats, by name; the lobby seats the last one listed (the strongest).
+    bots: ClassVar[dict[str, type[Bot]]] = {"random": RandomBot}
+
+    # ---- to implement -------------------------------------------------------------------
+    def setup(self, num_players: int, options: BaseModel, state: State) -> None:
+        """Fill `state` (which already holds the seeded rng) for a new game."""
+        raise NotImplementedError
+
+    def pending(self, state: State) -> dict[int, Prompt]:
+        raise NotImplementedError
+
+    def legal(self, state: State, seat: int) -> list[Action]:
+        """Every action `seat` may send now; empty when it has nothing to decide."""
+        raise NotImplementedError
+
+    def play(self, state: State, seat: int, action: Action) -> list[Event]:
+        """Apply a legal action to `state` in place and say what happened."""
+        raise NotImplementedError
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """What `seat` (None: a spectator) may know of the game; no envelope fields."""
+        raise NotImplementedError
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        """None while playing; then {"scores": [...], "ranking": [[seat, ...], ...], "text": str}."""
+        raise NotImplementedError
+
+    def catalogue(self) -> dict[str, Any]:
+        """Static public data the renderer needs once (card texts by card kind, board layout); no state."""
+        return {}
+
+    # ---- provided ---------------------------------------------------------------------------
+    def parse_options(self, options: dict[str, Any] | None) -> BaseModel:
+        try:
+            return self.Options.model_validate(options or {})
+        except ValidationError as exc:
+            raise BadOptions(f"invalid options for {self.id}: {exc.errors(include_url=False)}") from exc
+
+    def options_schema(self) -> dict[str, Any]:
+        return self.Options.model_json_schema()
+
+    def new_game(self, num_players: int, options: dict[str, Any] | None, seed: int) -> State:
+        if not self.min_players <= num_players <= self.max_players:
+            raise BadOptions(f"{self.title} needs {self.min_players}-{self.max_players} players, not {num_players}")
+        opts = self.parse_options(options)
+        state: State = {RNG_KEY: seed_state(seed)}
+        self.setup(num_players, opts, state)
+        return state
+
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+        """Check and play one action; returns a new state and the events. `state` is untouched."""
+        if self.result(state) is not None:
+            raise GameOver("the game is over")
+        if seat not in self.pending(state):
+            raise NotYourTurn(f"seat {seat} has nothing to decide now")
+        if not isinstance(action, dict) or action not in self.legal(state, seat):
+            raise IllegalAction(f"{_quote(action)} is not a legal action now")
+        new_state = copy.deepcopy(state)
+        events = self.play(new_state, seat, action)
+        return new_state, events
+
+    def full_view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """The envelope every client gets: game view plus seat, prompt, legal options, who is awaited, result."""
+        pending = self.pending(state)
+        prompt = pending.get(seat) if seat is not None else None
+        return {
+            "seat": seat,
+            "waiting": sorted(pending),
+            "prompt": prompt.to_json() if prompt else None,
+            "legal": self.legal(state, seat) if prompt else [],
+            "result": self.result(state),
+            "game": self.view(state, seat),
+        }
+
+
+def filter_events(events: list[Event], seat: int | None) -> list[Event]:
+    """The events an audience may see: public ones, and private ones addressed to this seat."""
+    return [e for e in events if "seats" not in e or (seat is not None and seat in e["seats"])]
+
+
+def _quote(action: Any) -> str:
+    text = repr(action)
+    return text if len(text) <= 200 else text[:197] + "..."

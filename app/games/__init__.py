@@ -1,0 +1,1 @@
+"""Game packages; each registers itself with app.engine on import."""
