@@ -28,7 +28,10 @@ def all_games() -> list[Game]:
 
 
 def load_games() -> None:
-    """Import the game packages (each registers itself); missing ones are simply not offered."""
+    """Import the game packages (each registers itself); missing ones are simply not offered.
+
+    BOARDHALL_EXTRA_GAMES="module:ATTR,..." registers more Game objects (the tests' Tally game, plugins).
+    """
     names = list(GAME_PACKAGES)
     if os.environ.get("BOARDHALL_BENCH_GAMES") == "1":
         names += BENCH_PACKAGES
@@ -38,3 +41,6 @@ def load_games() -> None:
         except ModuleNotFoundError as exc:
             if exc.name != f"app.games.{name}":
                 raise
+    for spec in filter(None, os.environ.get("BOARDHALL_EXTRA_GAMES", "").split(",")):
+        module, _, attr = spec.strip().partition(":")
+        register(getattr(importlib.import_module(module), attr))

@@ -1,0 +1,32 @@
+# Two commands for a newcomer: `make run` and `make test`.
+PY ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test test-long bench lint clean
+
+$(BIN)/python:
+	@command -v $(PY) >/dev/null 2>&1 || { echo "Python 3.11 is needed ($(PY) not found); set PY=/path/to/python3.11"; exit 1; }
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+# Reinstall only when the project's dependencies change.
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	PYTHON=$(BIN)/python ./scripts/entrypoint.sh
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -q
+
+test-long: $(STAMP)
+	$(BIN)/python -m pytest -q -m long
+
+bench: $(STAMP)
+	for f in bench/bench_*.py; do $(BIN)/python $$f; done
+
+clean:
+	rm -rf $(VENV) data .pytest_cache

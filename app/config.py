@@ -1,0 +1,60 @@
+"""Settings from the environment: one class, read once."""
+
+from __future__ import annotations
+
+import secrets
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="", case_sensitive=False, extra="ignore")
+
+    # Plain URLs are accepted (sqlite:///path.db, postgresql://user:pw@host/db); the async driver is chosen here.
+    database_url: str = "sqlite:///./data/boardhall.db"
+    redis_url: str | None = None
+    # Sign session cookies. Unset: a random key kept in data/secret_key, so sessions survive restarts.
+    # Several instances must share one SECRET_KEY.
+    secret_key: str | None = None
+    bot_delay: float = 0.6  # seconds a bot "thinks" before moving; 0 in tests
+    cookie_secure: bool = False
+    history_size: int = 256  # patches kept per table for reconnects (?v=N)
+    max_message_bytes: int = 8192  # largest websocket message accepted from a client
+    rate_per_second: float = 30.0  # per-socket message budget (token bucket)
+    rate_burst: int = 60
+    log_size: int = 120  # events replayed in a snapshot
+
+
+def async_database_url(url: str) -> str:
+    """Pick the async driver for a plain database URL."""
+    if url.startswith("sqlite:///") or url == "sqlite://":
+        return "sqlite+aiosqlite" + url[len("sqlite"):]
+    for prefix in ("postgresql://", "postgres://", "postgresql+psycopg://", "postgresql+psycopg2://"):
+        if url.startswith(prefix):
+            return "postgresql+asyncpg://" + url[len(prefix):]
+    return url
+
+
+def sync_database_url(url: str) -> str:
+    """The URL with the async driver removed, for tools that want plain URLs."""
+    return url.replace("sqlite+aiosqlite", "sqlite").replace("postgresql+asyncpg", "postgresql")
+
+
+def _stored_secret() -> str:
+    path = Path("data/secret_key")
+    if path.exists():
+        return path.read_text().strip()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_urlsafe(32)
+    path.write_text(key)
+    return key
+
+
+@lru_cache
+def get_settings() -> Settings:
+    settings = Settings()
+    if not settings.secret_key:
+        settings.secret_key = _stored_secret()
+    return settings

@@ -1,0 +1,188 @@
+"""Lobby JSON API and pages. Routes stay thin: validation in schemas, work in service, notices to the hub."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import HTMLResponse, RedirectResponse
+
+from app import engine
+from app.accounts.deps import CurrentUser, OptionalUser, csrf_token
+from app.db.deps import DbDep
+from app.db.models import Table, User
+
+from . import service
+from .schemas import GamePublic, JoinRequest, SeatRequest, TableCreate, TableCreated, TablePublic
+
+router = APIRouter()
+STATIC = Path(__file__).resolve().parent.parent.parent / "static"
+
+
+def _fail(exc: service.LobbyError) -> HTTPException:
+    return HTTPException(status_code=exc.status, detail={"code": exc.code, "message": exc.message})
+
+
+def _games() -> list[GamePublic]:
+    return [GamePublic(id=g.id, title=g.title, min_players=g.min_players, max_players=g.max_players,
+                       options=g.options_schema(), bots=list(g.bots)) for g in engine.all_games()]
+
+
+def _remember_invite(request: Request, table: Table, invite: str | None) -> None:
+    if invite and invite == table.invite:
+        known = request.session.get("invites", [])
+        if table.id not in known:
+            request.session["invites"] = (known + [table.id])[-50:]
+
+
+async def _visible_table(request: Request, db, table_id: str, user: User | None, invite: str | None) -> Table:  # noqa: ANN001
+    try:
+        table = await service.get_table_or_raise(db, table_id=table_id)
+    except service.LobbyError as exc:
+        raise _fail(exc) from None
+    seats = await service.seats_of(db, table_id=table_id)
+    if not service.may_see(table, seats, user, invite, request.session.get("invites", [])):
+        raise HTTPException(status_code=403, detail={"code": "private_table",
+                                                     "message": "this table is private: you need the invite link"})
+    _remember_invite(request, table, invite)
+    return table
+
+
+async def _notify(request: Request, db, table: Table, reload: bool = False) -> TablePublic:  # noqa: ANN001
+    public = await service.public_table(db, table=table, with_invite=False)
+    await request.app.state.hub.table_changed(table.id, public.model_dump(mode="json"), reload=reload)
+    return public
+
+
+@router.get("/api/games", response_model=list[GamePublic], tags=["lobby"])
+async def list_games() -> list[GamePublic]:
+    return _games()
+
+
+@router.get("/api/games/{game_id}/catalogue", tags=["lobby"])
+async def game_catalogue(game_id: str) -> dict:
+    """Static public data a game's renderer needs (card texts, board layout)."""
+    game = engine.get(game_id)
+    if game is None:
+        raise HTTPException(status_code=404, detail={"code": "unknown_game", "message": f"no game {game_id!r}"})
+    return game.catalogue()
+
+
+@router.get("/api/tables", tags=["lobby"])
+async def list_tables(db: DbDep, user: OptionalUser) -> dict[str, list[TablePublic]]:
+    """Open public tables and your own."""
+    found = await service.list_tables(db, user=user)
+    return {key: [await service.public_table(db, table=t, with_invite=False) for t in tables]
+            for key, tables in found.items()}
+
+
+@router.post("/api/tables", response_model=TableCreated, tags=["lobby"])
+async def create_table(body: TableCreate, db: DbDep, user: CurrentUser) -> TableCreated:
+    try:
+        table = await service.create_table(db, host=user, game_id=body.game, options=body.options,
+                                           seats=body.seats, private=body.private)
+    except service.LobbyError as exc:
+        raise _fail(exc) from None
+    await db.commit()
+    return TableCreated(id=table.id, invite=table.invite, invite_url=f"/tables/{table.id}?invite={table.invite}")
+
+
+@router.get("/api/tables/{table_id}", response_model=TablePublic, tags=["lobby"])
+async def get_table(table_id: str, request: Request, db: DbDep, user: OptionalUser,
+                    invite: str | None = None) -> TablePublic:
+    table = await _visible_table(request, db, table_id, user, invite)
+    seats = await service.seats_of(db, table_id=table_id)
+    insider = user is not None and (user.id == table.host_id or any(s.user_id == user.id for s in seats))
+    return await service.public_table(db, table=table, with_invite=insider)
+
+
+@router.post("/api/tables/{table_id}/join", response_model=TablePublic, tags=["lobby"])
+async def join_table(table_id: str, body: JoinRequest, request: Request, db: DbDep, user: CurrentUser) -> TablePublic:
+    table = await _visible_table(request, db, table_id, user, body.invite)
+    try:
+        await service.join(db, table=table, user=user, seat=body.seat)
+    except service.LobbyError as exc:
+        raise _fail(exc) from None
+    await db.commit()
+    return await _notify(request, db, table)
+
+
+@router.post("/api/tables/{table_id}/bots", response_model=TablePublic, tags=["lobby"])
+async def add_bot(table_id: str, body: SeatRequest, request: Request, db: DbDep, user: CurrentUser) -> TablePublic:
+    table = await _visible_table(request, db, table_id, user, None)
+    try:
+        await service.add_bot(db, table=table, user=user, seat=body.seat)
+    except service.LobbyError as exc:
+        raise _fail(exc) from None
+    await db.commit()
+    return await _notify(request, db, table)
+
+
+@router.post("/api/tables/{table_id}/leave", response_model=TablePublic, tags=["lobby"])
+async def leave_table(table_id: str, request: Request, db: DbDep, user: CurrentUser,
+                      body: SeatRequest | None = None) -> TablePublic:
+    """Free your seat, or as host free seat `seat` (a bot or a player) before the start."""
+    table = await _visible_table(request, db, table_id, user, None)
+    try:
+        await service.leave(db, table=table, user=user, seat=body.seat if body else None)
+    except service.LobbyError as exc:
+        raise _fail(exc) from None
+    await db.commit()
+    return await _notify(request, db, table)
+
+
+@router.post("/api/tables/{table_id}/start", response_model=TablePublic, tags=["lobby"])
+async def start_table(table_id: str, request: Request, db: DbDep, user: CurrentUser) -> TablePublic:
+    table = await _visible_table(request, db, table_id, user, None)
+    try:
+        await service.start(db, table=table, user=user)
+    except service.LobbyError as exc:
+        raise _fail(exc) from None
+    await db.commit()
+    return await _notify(request, db, table, reload=True)
+
+
+# ---- pages ------------------------------------------------------------------------------------------------
+
+def _render(request: Request, name: str, **context) -> HTMLResponse:  # noqa: ANN003
+    templates = request.app.state.templates
+    return templates.TemplateResponse(request, name, {"csrf": csrf_token(request), **context})
+
+
+@router.get("/", response_class=HTMLResponse, include_in_schema=False)
+async def lobby_page(request: Request, db: DbDep, user: OptionalUser) -> HTMLResponse:
+    found = await service.list_tables(db, user=user)
+    tables = {key: [await service.public_table(db, table=t, with_invite=False) for t in ts] for key, ts in found.items()}
+    games = _games()
+    return _render(request, "lobby/index.html", user=user, games=games, tables=tables,
+                   games_json=[g.model_dump() for g in games])
+
+
+@router.get("/account", response_class=HTMLResponse, include_in_schema=False)
+async def account_page(request: Request, user: OptionalUser, error: str | None = None) -> HTMLResponse:
+    return _render(request, "lobby/account.html", user=user, error=error)
+
+
+@router.get("/tables/{table_id}", response_class=HTMLResponse, include_in_schema=False)
+async def table_page(table_id: str, request: Request, db: DbDep, user: OptionalUser,
+                     invite: str | None = None) -> HTMLResponse:
+    table = await service.get_table(db, table_id=table_id)
+    if table is None:
+        return _render(request, "lobby/missing.html", user=user, message="There is no such table.")
+    seats = await service.seats_of(db, table_id=table_id)
+    if not service.may_see(table, seats, user, invite, request.session.get("invites", [])):
+        return _render(request, "lobby/missing.html", user=user,
+                       message="This table is private. Ask the host for the invite link.")
+    _remember_invite(request, table, invite)
+    game = engine.get(table.game_id)
+    has_css = (STATIC / "games" / f"{table.game_id}.css").exists()
+    return _render(request, "table.html", user=user, table=table, game=game, invite=invite or "", has_css=has_css)
+
+
+@router.get("/join/{invite}", include_in_schema=False)
+async def join_by_code(invite: str, db: DbDep) -> RedirectResponse:
+    """Short invite links: /join/<code> leads to the table with the invite attached."""
+    table = await service.get_table_by_invite(db, invite=invite)
+    if table is None:
+        return RedirectResponse("/", status_code=303)
+    return RedirectResponse(f"/tables/{table.id}?invite={invite}", status_code=303)

@@ -1,0 +1,191 @@
+"""Lobby operations. Each raises LobbyError with a stable code; callers commit."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Any
+
+from sqlalchemy import or_, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app import engine
+from app.db.models import GameRecord, Seat, Table, User
+
+from .schemas import SeatPublic, TablePublic
+
+
+class LobbyError(Exception):
+    def __init__(self, code: str, message: str, status: int = 400):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+
+
+def get_game_or_raise(game_id: str) -> engine.Game:
+    game = engine.get(game_id)
+    if game is None:
+        raise LobbyError("unknown_game", f"there is no game {game_id!r}", 404)
+    return game
+
+
+async def create_table(db: AsyncSession, *, host: User, game_id: str, options: dict[str, Any],
+                       seats: int | None, private: bool) -> Table:
+    """Open a table with the host in seat 0."""
+    game = get_game_or_raise(game_id)
+    try:
+        parsed = game.parse_options(options)
+    except engine.BadOptions as exc:
+        raise LobbyError("bad_options", exc.message) from None
+    num_seats = seats or game.min_players
+    if not game.min_players <= num_seats <= game.max_players:
+        raise LobbyError("bad_seats", f"{game.title} is for {game.min_players}-{game.max_players} players, not {num_seats}")
+    table = Table(id=secrets.token_urlsafe(6), game_id=game.id, options=parsed.model_dump(mode="json"),
+                  host_id=host.id, private=private, invite=secrets.token_urlsafe(9), status="open", num_seats=num_seats)
+    db.add(table)
+    await db.flush()
+    db.add_all(Seat(table_id=table.id, index=i, user_id=host.id if i == 0 else None) for i in range(num_seats))
+    await db.flush()
+    return table
+
+
+async def get_table(db: AsyncSession, *, table_id: str) -> Table | None:
+    return await db.get(Table, table_id)
+
+
+async def get_table_by_invite(db: AsyncSession, *, invite: str) -> Table | None:
+    return (await db.execute(select(Table).where(Table.invite == invite))).scalar_one_or_none()
+
+
+async def get_table_or_raise(db: AsyncSession, *, table_id: str) -> Table:
+    table = await get_table(db, table_id=table_id)
+    if table is None:
+        raise LobbyError("no_table", f"there is no table {table_id!r}", 404)
+    return table
+
+
+async def seats_of(db: AsyncSession, *, table_id: str) -> list[Seat]:
+    return list((await db.execute(select(Seat).where(Seat.table_id == table_id).order_by(Seat.index))).scalars())
+
+
+def may_see(table: Table, seats: list[Seat], user: User | None, invite: str | None, known: list[str]) -> bool:
+    """Public tables are open to all; private ones to the seated, the host and invite holders."""
+    if not table.private:
+        return True
+    if user is not None and (user.id == table.host_id or any(s.user_id == user.id for s in seats)):
+        return True
+    return (invite is not None and secrets.compare_digest(invite, table.invite)) or table.id in known
+
+
+async def join(db: AsyncSession, *, table: Table, user: User, seat: int | None) -> Seat:
+    if table.status != "open":
+        raise LobbyError("not_open", "the game has started; you can watch it instead", 409)
+    seats = await seats_of(db, table_id=table.id)
+    if any(s.user_id == user.id for s in seats):
+        raise LobbyError("already_seated", "you already have a seat at this table", 409)
+    chosen = _pick_empty(seats, seat)
+    chosen.user_id = user.id
+    await db.flush()
+    return chosen
+
+
+async def add_bot(db: AsyncSession, *, table: Table, user: User, seat: int | None) -> Seat:
+    _host_only(table, user)
+    if table.status != "open":
+        raise LobbyError("not_open", "bots can only be seated before the start", 409)
+    game = get_game_or_raise(table.game_id)
+    chosen = _pick_empty(await seats_of(db, table_id=table.id), seat)
+    chosen.bot = list(game.bots)[-1]
+    await db.flush()
+    return chosen
+
+
+async def leave(db: AsyncSession, *, table: Table, user: User, seat: int | None) -> None:
+    """Free your own seat, or (host) any seat, before the start."""
+    if table.status != "open":
+        raise LobbyError("not_open", "seats cannot be freed once the game has started", 409)
+    seats = await seats_of(db, table_id=table.id)
+    if seat is None:
+        mine = [s for s in seats if s.user_id == user.id]
+        if not mine:
+            raise LobbyError("not_seated", "you have no seat at this table", 409)
+        target = mine[0]
+    else:
+        if seat >= len(seats):
+            raise LobbyError("bad_seat", f"there is no seat {seat}")
+        target = seats[seat]
+        if target.user_id != user.id:
+            _host_only(table, user)
+    target.user_id = None
+    target.bot = None
+    await db.flush()
+
+
+async def start(db: AsyncSession, *, table: Table, user: User) -> GameRecord:
+    """Deal the game: seeded setup, version 0."""
+    _host_only(table, user)
+    if table.status != "open":
+        raise LobbyError("not_open", "the game has already started", 409)
+    seats = await seats_of(db, table_id=table.id)
+    empty = [s.index for s in seats if s.user_id is None and s.bot is None]
+    if empty:
+        raise LobbyError("seats_empty", f"seat(s) {', '.join(str(i + 1) for i in empty)} still empty: "
+                         "wait for friends or add a bot", 409)
+    game = get_game_or_raise(table.game_id)
+    seed = secrets.randbits(62)
+    state = game.new_game(len(seats), table.options, seed)
+    record = GameRecord(table_id=table.id, game_id=game.id, seed=seed, options=table.options,
+                        num_players=len(seats), version=0, state=json.dumps(state, separators=(",", ":")))
+    db.add(record)
+    table.status = "playing"
+    await db.flush()
+    return record
+
+
+async def public_table(db: AsyncSession, *, table: Table, with_invite: bool) -> TablePublic:
+    seats = await seats_of(db, table_id=table.id)
+    user_ids = {s.user_id for s in seats if s.user_id} | {table.host_id}
+    names = {u.id: u.nickname for u in (await db.execute(select(User).where(User.id.in_(user_ids)))).scalars()}
+    game = engine.get(table.game_id)
+    result = None
+    if table.status == "finished":
+        record = await db.get(GameRecord, table.id)
+        result = record.result if record else None
+    return TablePublic(
+        id=table.id, game=table.game_id, title=game.title if game else table.game_id, options=table.options,
+        host_id=table.host_id, host=names.get(table.host_id, "?"), private=table.private, status=table.status,
+        seats=[SeatPublic(index=s.index, user_id=s.user_id, bot=s.bot,
+                          name=names.get(s.user_id) if s.user_id else (f"{s.bot} bot" if s.bot else None))
+               for s in seats],
+        result=result, invite=table.invite if with_invite else None)
+
+
+async def list_tables(db: AsyncSession, *, user: User | None, limit: int = 50) -> dict[str, list[Table]]:
+    """Open public tables, and the user's own (seated or hosting), newest first."""
+    public = (await db.execute(select(Table).where(Table.private.is_(False), Table.status != "finished")
+                               .order_by(Table.created_at.desc()).limit(limit))).scalars().all()
+    mine: list[Table] = []
+    if user is not None:
+        seated = select(Seat.table_id).where(Seat.user_id == user.id)
+        mine = (await db.execute(select(Table).where(or_(Table.host_id == user.id, Table.id.in_(seated)))
+                                 .order_by(Table.updated_at.desc()).limit(limit))).scalars().all()
+    return {"public": list(public), "mine": list(mine)}
+
+
+def _pick_empty(seats: list[Seat], seat: int | None) -> Seat:
+    if seat is not None:
+        if seat >= len(seats):
+            raise LobbyError("bad_seat", f"there is no seat {seat + 1} at this table")
+        if seats[seat].user_id is not None or seats[seat].bot is not None:
+            raise LobbyError("seat_taken", f"seat {seat + 1} is taken", 409)
+        return seats[seat]
+    for s in seats:
+        if s.user_id is None and s.bot is None:
+            return s
+    raise LobbyError("table_full", "every seat is taken", 409)
+
+
+def _host_only(table: Table, user: User) -> None:
+    if table.host_id != user.id:
+        raise LobbyError("not_host", "only the host can do that", 403)

@@ -1,0 +1,67 @@
+"""Assembles the application: settings, database, broker, hub, routers, pages."""
+
+from __future__ import annotations
+
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+from sqlalchemy import text
+from starlette.middleware.sessions import SessionMiddleware
+
+from app import engine
+from app.accounts.routes import router as accounts_router
+from app.config import Settings, get_settings
+from app.db.session import make_engine, make_sessionmaker
+from app.lobby.routes import router as lobby_router
+from app.play.broker import make_broker
+from app.play.hub import Hub
+from app.play.routes import router as play_router
+from app.web import GuardMiddleware
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or get_settings()
+    engine.load_games()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        db_engine = make_engine(settings.database_url)
+        app.state.db_engine = db_engine
+        app.state.sessionmaker = make_sessionmaker(db_engine)
+        app.state.hub = Hub(app.state.sessionmaker, make_broker(settings.redis_url), settings)
+        await app.state.hub.start()
+        try:
+            yield
+        finally:
+            await app.state.hub.close()
+            await db_engine.dispose()
+
+    app = FastAPI(title="Boardhall", version="0.1.0", lifespan=lifespan,
+                  description="Board games with friends: lobby, tables and live play. Protocol: docs/protocol.md")
+    app.state.settings = settings
+    app.state.templates = Jinja2Templates(directory=ROOT / "templates")
+    # Order matters: the guard reads the session the session middleware decoded, so it is added first (inner).
+    app.add_middleware(GuardMiddleware)
+    app.add_middleware(SessionMiddleware, secret_key=settings.secret_key, session_cookie="boardhall",
+                       max_age=60 * 60 * 24 * 365, same_site="lax", https_only=settings.cookie_secure)
+    app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
+    app.include_router(accounts_router)
+    app.include_router(lobby_router)
+    app.include_router(play_router)
+
+    @app.get("/healthz", tags=["operations"])
+    async def healthz() -> JSONResponse:
+        try:
+            async with app.state.db_engine.connect() as conn:
+                await conn.execute(text("SELECT 1"))
+        except Exception as exc:  # the database does not answer: not healthy
+            return JSONResponse({"status": "unavailable", "error": type(exc).__name__}, status_code=503)
+        return JSONResponse({"status": "ok"})
+
+    return app

@@ -1,0 +1,357 @@
+"""The table hub: one move is check -> apply -> commit (compare-and-set on the version) -> ack -> publish.
+
+Each instance caches the live state of the tables it serves (`Runtime`). The database is the truth:
+a move commits only if the stored version is still the one it was computed from, so two instances
+(or two sockets) racing on one version produce exactly one move; the loser reloads and is told
+`stale_version`. Views are computed once per audience per move (every seat, plus spectators), diffed
+with JSON Patch, and published; every instance turns the published message into socket frames.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+import secrets
+import uuid
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+import jsonpatch
+from sqlalchemy import insert, select, update
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from app import engine
+from app.config import Settings
+from app.db.models import GameRecord, Message, Move, Seat, Table, utcnow
+
+log = logging.getLogger(__name__)
+SPECTATOR = "spectator"
+
+
+def audience_key(seat: int | None) -> str:
+    return SPECTATOR if seat is None else str(seat)
+
+
+def dumps(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"))
+
+
+class PlayError(Exception):
+    """An act that was refused; nothing changed."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass
+class Runtime:
+    """This instance's cached copy of one table's game."""
+
+    table_id: str
+    game: engine.Game
+    num_players: int
+    state: dict[str, Any]
+    version: int
+    seat_users: dict[int, int | None]
+    seat_bots: dict[int, str | None]
+    views: dict[str, dict[str, Any]]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    def seat_of(self, user_id: int | None) -> int | None:
+        for seat, uid in self.seat_users.items():
+            if uid is not None and uid == user_id:
+                return seat
+        return None
+
+    @property
+    def finished(self) -> bool:
+        return self.game.result(self.state) is not None
+
+
+class Connection:
+    """One websocket's outbox: frames are queued so a slow client never holds up the others."""
+
+    MAX_QUEUED = 1000
+
+    def __init__(self, table_id: str, user_id: int | None):
+        self.table_id = table_id
+        self.user_id = user_id
+        self.seat: int | None = None
+        self.version = -1  # last game version this socket was sent
+        self.queue: asyncio.Queue[str] = asyncio.Queue()
+        self.overflow = False  # set when hopelessly behind; the socket is closed and the client resyncs
+
+    @property
+    def audience(self) -> str:
+        return audience_key(self.seat)
+
+    def send(self, frame: str) -> None:
+        if self.queue.qsize() >= self.MAX_QUEUED:
+            self.overflow = True
+            return
+        self.queue.put_nowait(frame)
+
+
+class Hub:
+    def __init__(self, sessionmaker: async_sessionmaker[AsyncSession], broker, settings: Settings):  # noqa: ANN001
+        self.sessionmaker = sessionmaker
+        self.broker = broker
+        self.settings = settings
+        self.instance = uuid.uuid4().hex
+        self.runtimes: dict[str, Runtime] = {}
+        self.connections: dict[str, set[Connection]] = {}
+        # Per table: (version, {audience: patch frame}) for reconnects, and the recent events for the log.
+        self.history: dict[str, deque[tuple[int, dict[str, str]]]] = {}
+        self.recent_events: dict[str, deque[tuple[int, list[dict]]]] = {}
+        self._load_locks: dict[str, asyncio.Lock] = {}
+        self._bot_tasks: dict[tuple[str, int], asyncio.Task] = {}
+        self._closing = False
+
+    async def start(self) -> None:
+        await self.broker.start(self.on_message)
+
+    async def close(self) -> None:
+        self._closing = True
+        for task in list(self._bot_tasks.values()):
+            task.cancel()
+        await self.broker.close()
+
+    # ---- loading ------------------------------------------------------------------------------
+    async def runtime(self, table_id: str, min_version: int = 0) -> Runtime | None:
+        """The cached runtime, reloaded from the database when missing or older than `min_version`."""
+        rt = self.runtimes.get(table_id)
+        if rt is not None and rt.version >= min_version:
+            return rt
+        lock = self._load_locks.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            rt = self.runtimes.get(table_id)
+            if rt is not None and rt.version >= min_version:
+                return rt
+            rt = await self._load(table_id)
+            if rt is not None:
+                self.runtimes[table_id] = rt
+                self._schedule_bots(rt)
+            return rt
+
+    async def _load(self, table_id: str) -> Runtime | None:
+        async with self.sessionmaker() as db:
+            record = await db.get(GameRecord, table_id)
+            if record is None:
+                return None
+            seats = (await db.execute(select(Seat).where(Seat.table_id == table_id).order_by(Seat.index))).scalars()
+            seats = list(seats)
+            game = engine.get(record.game_id)
+            if game is None:
+                raise PlayError("unknown_game", f"the game {record.game_id!r} is not installed here")
+            state = json.loads(record.state)
+            views = {audience_key(s): game.full_view(state, s) for s in [*range(record.num_players), None]}
+            if record.version > 0 and table_id not in self.recent_events:
+                await self._load_recent_events(db, table_id, record.version)
+            return Runtime(table_id=table_id, game=game, num_players=record.num_players, state=state,
+                           version=record.version, seat_users={s.index: s.user_id for s in seats},
+                           seat_bots={s.index: s.bot for s in seats}, views=views)
+
+    async def _load_recent_events(self, db: AsyncSession, table_id: str, version: int) -> None:
+        rows = (await db.execute(select(Move.version, Move.events).where(Move.table_id == table_id)
+                                 .order_by(Move.version.desc()).limit(self.settings.log_size))).all()
+        log_ = self.recent_events.setdefault(table_id, deque(maxlen=self.settings.log_size))
+        for v, events in reversed(rows):
+            log_.append((v, events))
+
+    def forget(self, table_id: str) -> None:
+        self.runtimes.pop(table_id, None)
+
+    # ---- the move path --------------------------------------------------------------------------
+    async def act(self, table_id: str, *, user_id: int | None, action: Any, version: int | None,
+                  bot_seat: int | None = None) -> int:
+        """Apply one action for the seat `user_id` holds (or `bot_seat`); returns the new version."""
+        rt = await self.runtime(table_id, min_version=version or 0)
+        if rt is None:
+            raise PlayError("not_started", "the game has not started")
+        async with rt.lock:
+            if self.runtimes.get(table_id) is not rt:  # replaced while we waited: use the fresh one
+                return await self.act(table_id, user_id=user_id, action=action, version=version, bot_seat=bot_seat)
+            seat = bot_seat if bot_seat is not None else rt.seat_of(user_id)
+            if seat is None:
+                raise PlayError("not_seated", "you are watching this table; only players can act")
+            if rt.finished:
+                raise PlayError("game_over", "the game is over")
+            if version is not None and version != rt.version:
+                raise PlayError("stale_version", f"you acted on version {version} but the game is at {rt.version}")
+            try:
+                state, events = rt.game.apply(rt.state, seat, action)
+            except engine.GameError as exc:
+                raise PlayError(exc.code, exc.message) from None
+            new_version = rt.version + 1
+            views = {audience_key(s): rt.game.full_view(state, s) for s in [*range(rt.num_players), None]}
+            result = views[SPECTATOR]["result"]
+            if not await self._commit(rt, seat, action, events, state, new_version, result):
+                self.forget(table_id)
+                raise PlayError("stale_version", "another move was made first; here is the fresh state")
+            frames = {}
+            for key, view in views.items():
+                ops = jsonpatch.make_patch(rt.views[key], view).patch
+                seat_no = None if key == SPECTATOR else int(key)
+                frames[key] = {"ops": ops, "events": engine.filter_events(events, seat_no)}
+            rt.state, rt.version, rt.views = state, new_version, views
+        await self.broker.publish({"kind": "move", "table": table_id, "version": new_version,
+                                   "from": self.instance, "audiences": frames, "events": events,
+                                   "finished": result is not None})
+        self._schedule_bots(rt)
+        return new_version
+
+    async def _commit(self, rt: Runtime, seat: int, action: dict, events: list, state: dict, version: int,
+                      result: dict | None) -> bool:
+        """One transaction: the move row plus a compare-and-set of the game row on its version."""
+        async with self.sessionmaker() as db, db.begin():
+            changed = await db.execute(
+                update(GameRecord)
+                .where(GameRecord.table_id == rt.table_id, GameRecord.version == version - 1)
+                .values(version=version, state=dumps(state), result=result, updated_at=utcnow()))
+            if changed.rowcount != 1:
+                await db.rollback()
+                return False
+            await db.execute(insert(Move).values(table_id=rt.table_id, version=version, seat=seat,
+                                                 action=action, events=events, created_at=utcnow()))
+            if result is not None:
+                await db.execute(update(Table).where(Table.id == rt.table_id)
+                                 .values(status="finished", updated_at=utcnow()))
+        return True
+
+    # ---- fan-out ------------------------------------------------------------------------------------
+    async def on_message(self, message: dict[str, Any]) -> None:
+        """Every instance gets every published message here and forwards it to its own sockets."""
+        table_id = message["table"]
+        kind = message["kind"]
+        if kind == "move":
+            await self._on_move(table_id, message)
+        elif kind == "table":
+            if message.get("reload"):
+                self.forget(table_id)
+            frame = dumps({"type": "table", "table": message["data"]})
+            for conn in self.connections.get(table_id, ()):
+                conn.send(frame)
+        elif kind == "chat":
+            frame = dumps({"type": "chat", **message["data"]})
+            for conn in self.connections.get(table_id, ()):
+                conn.send(frame)
+
+    async def _on_move(self, table_id: str, message: dict[str, Any]) -> None:
+        version = message["version"]
+        if message["from"] != self.instance:
+            rt = self.runtimes.get(table_id)
+            if rt is not None and rt.version < version:
+                self.forget(table_id)  # another instance moved: reload on next use
+        frames = {key: dumps({"type": "patch", "version": version, **data})
+                  for key, data in message["audiences"].items()}
+        hist = self.history.setdefault(table_id, deque(maxlen=self.settings.history_size))
+        if hist and hist[-1][0] >= version:
+            return  # duplicate or out of order: clients resync on the gap
+        hist.append((version, frames))
+        self.recent_events.setdefault(table_id, deque(maxlen=self.settings.log_size)).append(
+            (version, message["events"]))
+        for conn in self.connections.get(table_id, ()):
+            if conn.version == version - 1:
+                conn.send(frames[conn.audience])
+                conn.version = version
+            elif conn.version >= 0:  # it missed something: a fresh snapshot
+                conn.send(await self.snapshot_frame(table_id, conn))
+
+    # ---- what a socket gets ----------------------------------------------------------------------------
+    async def snapshot_frame(self, table_id: str, conn: Connection) -> str:
+        rt = await self.runtime(table_id)
+        if rt is None:
+            return dumps({"type": "snapshot", "version": None, "view": None, "log": []})
+        conn.seat = rt.seat_of(conn.user_id)
+        conn.version = rt.version
+        seat_no = conn.seat
+        log_ = [e for _, events in self.recent_events.get(table_id, ()) for e in engine.filter_events(events, seat_no)]
+        return dumps({"type": "snapshot", "version": rt.version, "view": rt.views[conn.audience],
+                      "log": log_[-self.settings.log_size:]})
+
+    async def catch_up_frames(self, table_id: str, conn: Connection, since: int) -> list[str] | None:
+        """The patches after `since` for this socket's audience, or None when history no longer has them."""
+        rt = await self.runtime(table_id)
+        if rt is None:
+            return None
+        conn.seat = rt.seat_of(conn.user_id)
+        if since == rt.version:
+            conn.version = since
+            return []
+        hist = self.history.get(table_id)
+        if not hist or since > rt.version or hist[0][0] > since + 1 or hist[-1][0] != rt.version:
+            return None
+        frames = [f[conn.audience] for v, f in hist if v > since]
+        conn.version = rt.version
+        return frames
+
+    def register(self, conn: Connection) -> None:
+        self.connections.setdefault(conn.table_id, set()).add(conn)
+
+    def unregister(self, conn: Connection) -> None:
+        conns = self.connections.get(conn.table_id)
+        if conns is not None:
+            conns.discard(conn)
+            if not conns:
+                del self.connections[conn.table_id]
+
+    # ---- lobby and chat notices ---------------------------------------------------------------------------
+    async def table_changed(self, table_id: str, data: dict[str, Any], reload: bool = False) -> None:
+        await self.broker.publish({"kind": "table", "table": table_id, "data": data, "reload": reload})
+        if reload:
+            rt = await self.runtime(table_id)
+            if rt is not None:
+                self._schedule_bots(rt)
+
+    async def chat(self, table_id: str, *, user_id: int, nickname: str, text: str) -> None:
+        async with self.sessionmaker() as db, db.begin():
+            msg = Message(table_id=table_id, user_id=user_id, nickname=nickname, text=text)
+            db.add(msg)
+        await self.broker.publish({"kind": "chat", "table": table_id, "data": {
+            "from": nickname, "user_id": user_id, "text": text, "at": msg.created_at.isoformat()}})
+
+    async def recent_chat(self, table_id: str, limit: int = 50) -> list[dict[str, Any]]:
+        async with self.sessionmaker() as db:
+            rows = (await db.execute(select(Message).where(Message.table_id == table_id)
+                                     .order_by(Message.id.desc()).limit(limit))).scalars().all()
+        return [{"from": m.nickname, "user_id": m.user_id, "text": m.text, "at": m.created_at.isoformat()}
+                for m in reversed(rows)]
+
+    # ---- bots ---------------------------------------------------------------------------------------
+    def _schedule_bots(self, rt: Runtime) -> None:
+        if self._closing or rt.finished:
+            return
+        for seat in rt.game.pending(rt.state):
+            name = rt.seat_bots.get(seat)
+            key = (rt.table_id, seat)
+            if name and key not in self._bot_tasks:
+                self._bot_tasks[key] = asyncio.create_task(self._bot_move(rt.table_id, seat, name))
+
+    async def _bot_move(self, table_id: str, seat: int, name: str) -> None:
+        try:
+            await asyncio.sleep(self.settings.bot_delay)
+            rt = await self.runtime(table_id)
+            if rt is None or rt.finished or seat not in rt.game.pending(rt.state):
+                return
+            bot = rt.game.bots[name]()
+            view = rt.game.full_view(rt.state, seat)
+            action = bot.choose(view, random.Random(secrets.randbits(32)))
+            version = rt.version
+        finally:
+            self._bot_tasks.pop((table_id, seat), None)
+        try:
+            await self.act(table_id, user_id=None, action=action, version=version, bot_seat=seat)
+        except PlayError as exc:
+            if exc.code == "stale_version":  # someone else moved first; look again
+                rt = await self.runtime(table_id)
+                if rt is not None:
+                    self._schedule_bots(rt)
+            else:
+                log.error("bot %s at %s seat %s failed: %s", name, table_id, seat, exc.message)
+        except Exception:
+            log.exception("bot %s at %s seat %s crashed", name, table_id, seat)

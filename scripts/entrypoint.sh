@@ -1,0 +1,10 @@
+#!/bin/sh
+# The one way Boardhall starts, for `make run` and the Docker image alike:
+# migrate the database named by DATABASE_URL, then serve on HOST:PORT.
+set -eu
+PYTHON="${PYTHON:-python}"
+mkdir -p data
+"$PYTHON" -m alembic upgrade head
+exec "$PYTHON" -m uvicorn app.main:create_app --factory \
+  --host "${HOST:-127.0.0.1}" --port "${PORT:-8000}" \
+  --ws-max-size 65536 --proxy-headers --forwarded-allow-ips "${FORWARDED_ALLOW_IPS:-127.0.0.1}"

@@ -1,0 +1,82 @@
+// Lobby page: builds the options form from each game's JSON schema and opens a table.
+const games = JSON.parse(document.getElementById('games-data').textContent);
+const form = document.getElementById('create-table');
+
+function resolve(schema, root) {
+  if (schema && schema.$ref) return root.$defs[schema.$ref.split('/').pop()];
+  if (schema && schema.anyOf) {
+    const real = schema.anyOf.find((s) => s.type !== 'null');
+    return { ...resolve(real, root), nullable: true, default: schema.default, title: schema.title };
+  }
+  return schema;
+}
+
+function optionInputs(game) {
+  const box = document.getElementById('game-options');
+  box.replaceChildren();
+  const schema = game.options;
+  for (const [name, raw] of Object.entries(schema.properties || {})) {
+    const prop = { ...resolve(raw, schema), title: raw.title, default: raw.default };
+    const label = document.createElement('label');
+    label.append(`${prop.title || name} `);
+    let input;
+    if (prop.enum) {
+      input = document.createElement('select');
+      for (const v of prop.enum) input.append(new Option(String(v), JSON.stringify(v), false, v === prop.default));
+      if (prop.nullable) input.prepend(new Option('random', 'null', false, prop.default === null));
+    } else if (prop.type === 'boolean') {
+      input = document.createElement('input');
+      input.type = 'checkbox';
+      input.checked = Boolean(prop.default);
+      label.className = 'inline';
+    } else if (prop.type === 'integer') {
+      input = document.createElement('input');
+      input.type = 'number';
+      if (prop.nullable) input.placeholder = 'random';
+      if (prop.default !== null && prop.default !== undefined) input.value = prop.default;
+    } else {
+      input = document.createElement('input');
+      input.value = prop.default ?? '';
+    }
+    input.name = `opt:${name}`;
+    input.dataset.kind = prop.enum ? 'enum' : prop.type;
+    label.append(input);
+    box.append(label);
+  }
+}
+
+function readOptions() {
+  const options = {};
+  for (const input of form.querySelectorAll('[name^="opt:"]')) {
+    const name = input.name.slice(4);
+    if (input.dataset.kind === 'enum') options[name] = JSON.parse(input.value);
+    else if (input.dataset.kind === 'boolean') options[name] = input.checked;
+    else if (input.dataset.kind === 'integer') options[name] = input.value === '' ? null : Number(input.value) - 0;
+    else options[name] = input.value;
+  }
+  return options;
+}
+
+function onGameChange() {
+  const game = games.find((g) => g.id === form.game.value);
+  const seats = document.getElementById('seats-select');
+  seats.replaceChildren();
+  for (let n = game.min_players; n <= game.max_players; n++) seats.append(new Option(String(n), String(n)));
+  optionInputs(game);
+}
+
+if (form) {
+  form.game.addEventListener('change', onGameChange);
+  onGameChange();
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const body = { game: form.game.value, seats: Number(form.seats.value), private: form.private.checked, options: readOptions() };
+    const res = await fetch('/api/tables', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const data = await res.json();
+    if (!res.ok) {
+      document.getElementById('create-error').textContent = (data.detail && data.detail.message) || 'could not create the table';
+      return;
+    }
+    location.href = data.invite_url;
+  });
+}

@@ -1,0 +1,226 @@
+// The table client: keeps one websocket, applies snapshots and JSON patches to the view, and hands
+// the view to the game's renderer. It never decides rules: it offers the legal actions the view lists.
+import { applyPatch } from '/static/vendor/fast-json-patch-3.1.1/core.mjs';
+
+const app = document.getElementById('table-app');
+const tableId = app.dataset.tableId;
+const gameId = app.dataset.gameId;
+const userId = app.dataset.userId ? Number(app.dataset.userId) : null;
+const invite = app.dataset.invite;
+const $ = (id) => document.getElementById(id);
+
+let table = null;       // public table info (seats, status)
+let view = null;        // the current view envelope
+let version = null;     // the game version of `view`
+let socket = null;
+let renderer = null;
+let catalogue = {};
+let nextId = 1;
+let retry = 0;
+const logEl = $('log');
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === 'class') node.className = v;
+    else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
+    else if (v !== null && v !== undefined && v !== false) node.setAttribute(k, v === true ? '' : v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined) node.append(c);
+  return node;
+}
+
+function nameOf(seat) {
+  if (seat === null || seat === undefined) return 'nobody';
+  if (view && view.seat === seat) return 'You';
+  const s = table && table.seats[seat];
+  return (s && s.name) || `Seat ${seat + 1}`;
+}
+
+// Event texts name players as "@<seat>".
+function words(text) {
+  return String(text).replace(/@(\d+)/g, (_, n) => nameOf(Number(n)));
+}
+
+const ctx = {
+  get players() { return table ? table.seats.map((s) => ({ seat: s.index, name: s.name, bot: s.bot })) : []; },
+  nameOf,
+  words,
+  act,
+  get catalogue() { return catalogue; },
+  el,
+};
+
+function send(msg) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(msg));
+}
+
+function act(action) {
+  $('play-error').textContent = '';
+  send({ type: 'act', id: nextId++, version, action });
+}
+
+function connect() {
+  const params = new URLSearchParams();
+  if (version !== null) params.set('v', version);
+  if (invite) params.set('invite', invite);
+  const proto = location.protocol === 'https:' ? 'wss' : 'ws';
+  socket = new WebSocket(`${proto}://${location.host}/ws/tables/${tableId}?${params}`);
+  socket.onopen = () => { retry = 0; $('connection').textContent = 'live'; $('connection').className = 'connection live'; };
+  socket.onclose = (ev) => {
+    $('connection').textContent = ev.code === 4403 ? 'private table: you need the invite link' : 'reconnecting…';
+    $('connection').className = 'connection down';
+    if (ev.code === 4403 || ev.code === 4404) return;
+    setTimeout(connect, Math.min(5000, 250 * 2 ** retry++));
+  };
+  socket.onmessage = (ev) => onMessage(JSON.parse(ev.data));
+}
+
+function onMessage(msg) {
+  switch (msg.type) {
+    case 'table': {
+      const before = table && table.status;
+      table = msg.table;
+      renderTable();
+      if (before && before !== table.status && table.status !== 'open') send({ type: 'sync' });
+      if (view) renderView();
+      break;
+    }
+    case 'snapshot':
+      version = msg.version;
+      view = msg.view;
+      logEl.replaceChildren();
+      (msg.log || []).forEach(addLog);
+      renderView();
+      break;
+    case 'patch':
+      if (version === null || msg.version !== version + 1) { send({ type: 'sync' }); return; }
+      view = applyPatch(view, msg.ops, false, false).newDocument;
+      version = msg.version;
+      (msg.events || []).forEach(addLog);
+      renderView();
+      break;
+    case 'error':
+      $('play-error').textContent = msg.message;
+      $('room-error').textContent = msg.message;
+      break;
+    case 'chat_history':
+      $('chat').replaceChildren();
+      msg.messages.forEach(addChat);
+      break;
+    case 'chat':
+      addChat(msg);
+      break;
+    default:
+      break;
+  }
+}
+
+function addLog(event) {
+  logEl.append(el('li', { class: `log-${event.type || 'event'}` }, words(event.text || event.type)));
+  logEl.scrollTop = logEl.scrollHeight;
+}
+
+function addChat(m) {
+  const list = $('chat');
+  list.append(el('li', {}, el('b', {}, m.from), ': ', m.text));
+  list.scrollTop = list.scrollHeight;
+}
+
+async function api(path, body) {
+  const res = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body || {}) });
+  const data = await res.json().catch(() => ({}));
+  if (!res.ok) {
+    const d = data.detail;
+    $('room-error').textContent = (d && d.message) || (Array.isArray(d) ? d.map((e) => e.msg).join('; ') : 'failed');
+  } else $('room-error').textContent = '';
+  return data;
+}
+
+function renderTable() {
+  const open = table.status === 'open';
+  $('table-status').textContent = { open: 'waiting for players', playing: 'in play', finished: 'finished' }[table.status];
+  $('table-status').className = `status status-${table.status}`;
+  $('waiting-room').hidden = !open;
+  $('play-area').hidden = open;
+  const isHost = userId !== null && table.host_id === userId;
+  const mySeat = table.seats.find((s) => s.user_id === userId);
+  if (table.invite) {
+    $('invite-box').hidden = false;
+    $('invite-url').value = `${location.origin}/tables/${table.id}?invite=${table.invite}`;
+  }
+  const seats = $('seats');
+  seats.replaceChildren(...table.seats.map((s) => {
+    const li = el('li', { class: 'seat', 'data-seat': s.index });
+    const label = s.name ? `${s.name}${s.user_id === table.host_id ? ' (host)' : ''}` : 'empty';
+    li.append(el('span', { class: s.name ? 'seat-name' : 'seat-empty' }, `Seat ${s.index + 1}: ${label}`));
+    if (!open) return li;
+    const empty = !s.user_id && !s.bot;
+    if (empty && userId !== null && !mySeat) {
+      li.append(el('button', { type: 'button', class: 'take-seat', onclick: () => api(`/api/tables/${tableId}/join`, { seat: s.index, invite: invite || null }) }, 'Take this seat'));
+    }
+    if (empty && isHost) {
+      li.append(el('button', { type: 'button', class: 'add-bot', onclick: () => api(`/api/tables/${tableId}/bots`, { seat: s.index }) }, 'Add a bot'));
+    }
+    if (!empty && (isHost || s.user_id === userId)) {
+      li.append(el('button', { type: 'button', class: 'free-seat', onclick: () => api(`/api/tables/${tableId}/leave`, { seat: s.index }) }, s.user_id === userId ? 'Leave' : 'Free seat'));
+    }
+    return li;
+  }));
+  const full = table.seats.every((s) => s.user_id || s.bot);
+  $('start-button').hidden = !(open && isHost);
+  $('start-button').disabled = !full;
+  $('start-button').title = full ? '' : 'Every seat needs a player or a bot';
+}
+
+function renderView() {
+  if (!view || !table) return;
+  // Players bar: whose turn, who is awaited.
+  $('players').replaceChildren(...table.seats.map((s) => el('span', {
+    class: `player${view.waiting.includes(s.index) ? ' awaited' : ''}${view.seat === s.index ? ' me' : ''}`,
+    'data-seat': s.index,
+  }, nameOf(s.index), s.bot ? ' 🤖' : '', view.waiting.includes(s.index) ? ' …' : '')));
+  // Prompt bar: the generic fallback listing every legal action.
+  const awaited = view.waiting.filter((s) => s !== view.seat).map(nameOf);
+  $('prompt-text').textContent = view.result ? 'The game is over.'
+    : view.prompt ? view.prompt.text
+    : awaited.length ? `Waiting for ${awaited.join(', ')}.` : '';
+  $('prompt-actions').replaceChildren(...view.legal.map((a) => el('button', {
+    type: 'button', class: 'legal', 'data-label': a.label || JSON.stringify(a), onclick: () => act(a),
+  }, a.label || JSON.stringify(a))));
+  // Result.
+  if (view.result) {
+    const r = view.result;
+    $('result').hidden = false;
+    $('result').replaceChildren(el('h2', {}, 'Final scores'), el('p', {}, words(r.text || '')),
+      el('ol', { class: 'scores' }, ...(r.scores || []).map((sc, i) => el('li', { class: (r.winners || []).includes(i) ? 'winner' : '' }, `${nameOf(i)}: ${sc}`))));
+  } else $('result').hidden = true;
+  const board = $('board');
+  if (renderer) {
+    try { renderer.render(board, view, ctx); } catch (err) { console.error(err); board.textContent = `Board error: ${err}`; }
+  } else {
+    board.replaceChildren(el('pre', { class: 'raw-view' }, JSON.stringify(view.game, null, 1)));
+  }
+}
+
+$('chat-form').addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  const text = $('chat-input').value.trim();
+  if (text) send({ type: 'chat', text });
+  $('chat-input').value = '';
+});
+$('start-button').addEventListener('click', () => api(`/api/tables/${tableId}/start`));
+$('copy-invite').addEventListener('click', () => { $('invite-url').select(); navigator.clipboard?.writeText($('invite-url').value); });
+
+async function boot() {
+  try {
+    renderer = await import(`/static/games/${gameId}.js`);
+    const res = await fetch(`/api/games/${gameId}/catalogue`);
+    if (res.ok) catalogue = await res.json();
+  } catch (err) {
+    console.warn('no renderer for', gameId, err);
+    renderer = null;
+  }
+  connect();
+}
+boot();

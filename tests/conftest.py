@@ -1,0 +1,63 @@
+"""Shared fixtures: real servers started through the real entrypoint, and clients that speak the protocol.
+
+Services: TEST_POSTGRES_URL, TEST_REDIS_URL and CHROMIUM_PATH name the real PostgreSQL, Redis and Chromium
+(.ci/run starts them). Without one, its tests are skipped with the reason shown in the summary;
+with BOARDHALL_REQUIRE_SERVICES=1 (CI) a missing service fails instead.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from app import engine  # noqa: E402
+from tests.support.tally import TALLY  # noqa: E402
+
+engine.load_games()
+engine.register(TALLY)
+
+
+def _service(env: str, what: str) -> str:
+    value = os.environ.get(env)
+    if not value:
+        message = f"{what} not available: set {env} (.ci/run starts it)"
+        if os.environ.get("BOARDHALL_REQUIRE_SERVICES") == "1":
+            pytest.fail(message)
+        pytest.skip(message)
+    return value
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> str:
+    return _service("TEST_POSTGRES_URL", "PostgreSQL")
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> str:
+    return _service("TEST_REDIS_URL", "Redis")
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    path = os.environ.get("CHROMIUM_PATH") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else "")
+    if not path:
+        return _service("CHROMIUM_PATH", "Chromium")
+    return path
+
+
+@pytest.fixture(scope="session")
+def sqlite_server(tmp_path_factory):
+    """One server for the API and websocket tests, on its own SQLite file, bots without delay."""
+    from tests.support.servers import Server
+
+    db = tmp_path_factory.mktemp("db") / "hall.db"
+    server = Server(database_url=f"sqlite:///{db}")
+    server.start()
+    yield server
+    server.stop()

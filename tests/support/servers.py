@@ -1,0 +1,73 @@
+"""Start Boardhall exactly as production does (scripts/entrypoint.sh) in a subprocess, for tests and benches."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+TEST_SECRET = "test-secret-key-not-for-production"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    def __init__(self, database_url: str, port: int | None = None, **env: str):
+        self.database_url = database_url
+        self.port = port or free_port()
+        self.env = env
+        self.proc: subprocess.Popen | None = None
+        self.log_path = Path(os.environ.get("TMPDIR", "/tmp")) / f"boardhall-{self.port}.log"
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 30) -> None:
+        env = {**os.environ, "DATABASE_URL": self.database_url, "HOST": "127.0.0.1", "PORT": str(self.port),
+               "PYTHON": str(ROOT / ".venv" / "bin" / "python") if (ROOT / ".venv").exists() else "python",
+               "SECRET_KEY": TEST_SECRET, "BOT_DELAY": "0",
+               "BOARDHALL_EXTRA_GAMES": "tests.support.tally:TALLY", **self.env}
+        env.pop("REDIS_URL", None) if "REDIS_URL" not in self.env else None
+        log = open(self.log_path, "ab")
+        self.proc = subprocess.Popen([str(ROOT / "scripts" / "entrypoint.sh")], cwd=ROOT, env=env,
+                                     stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited with {self.proc.returncode}: {self.log_path.read_text()[-3000:]}")
+            try:
+                if httpx.get(self.url + "/healthz", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError(f"server did not become healthy: {self.log_path.read_text()[-3000:]}")
+
+    def kill(self) -> None:
+        """kill -9: no shutdown handlers, no flushing."""
+        if self.proc and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()
