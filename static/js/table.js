@@ -55,9 +55,24 @@ function send(msg) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(msg));
 }
 
+let lastAction = null;   // the last action sent, for one retry after a lost version race
+let retryAfterSnapshot = false;
+
 function act(action) {
   $('play-error').textContent = '';
+  lastAction = action;
   send({ type: 'act', id: nextId++, version, action });
+}
+
+// In a simultaneous secret choice another player's pick often lands between our view and our click.
+// The server refuses the stale version (moves are compare-and-set); we resend once if the same choice
+// is still offered, so picking at the same time as others just works.
+function retryLostRace() {
+  if (!retryAfterSnapshot || !view || !view.prompt || !view.prompt.secret) { retryAfterSnapshot = false; return; }
+  retryAfterSnapshot = false;
+  const wanted = JSON.stringify(lastAction);
+  const still = view.legal.find((a) => JSON.stringify(a) === wanted);
+  if (still) act(still);
 }
 
 function connect() {
@@ -92,6 +107,7 @@ function onMessage(msg) {
       logEl.replaceChildren();
       (msg.log || []).forEach(addLog);
       renderView();
+      retryLostRace();
       break;
     case 'patch':
       if (version === null || msg.version !== version + 1) { send({ type: 'sync' }); return; }
@@ -101,6 +117,7 @@ function onMessage(msg) {
       renderView();
       break;
     case 'error':
+      if (msg.code === 'stale_version') { retryAfterSnapshot = true; return; }
       $('play-error').textContent = msg.message;
       $('room-error').textContent = msg.message;
       break;

@@ -7,7 +7,7 @@ import time
 from typing import Any
 
 import httpx
-from websockets.sync.client import connect
+from websockets.sync.client import ClientConnection, connect
 
 
 class Person:
@@ -36,7 +36,9 @@ class Person:
     def socket(self, table_id: str, query: str = "") -> "TableSocket":
         cookie = "; ".join(f"{k}={v}" for k, v in self.http.cookies.items())
         url = f"{self.server.ws_url}/ws/tables/{table_id}" + (f"?{query}" if query else "")
-        return TableSocket(connect(url, additional_headers={"Cookie": cookie} if cookie else {}, max_size=2**22))
+        ws: ClientConnection = connect(url, additional_headers={"Cookie": cookie} if cookie else {}, max_size=2**22,
+                                       legacy=True)
+        return TableSocket(ws)
 
 
 class TableSocket:
