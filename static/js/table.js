@@ -37,9 +37,14 @@ function nameOf(seat) {
   return (s && s.name) || `Seat ${seat + 1}`;
 }
 
-// Event texts name players as "@<seat>".
+function plainName(seat) {
+  const s = table && table.seats[seat];
+  return (s && s.name) || `Seat ${seat + 1}`;
+}
+
+// Event texts name players as "@<seat>". Names, not "You": "You banks 3" reads badly in any game's wording.
 function words(text) {
-  return String(text).replace(/@(\d+)/g, (_, n) => nameOf(Number(n)));
+  return String(text).replace(/@(\d+)/g, (_, n) => plainName(Number(n)));
 }
 
 const ctx = {

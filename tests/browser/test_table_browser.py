@@ -1,0 +1,46 @@
+"""Two people in two browsers: join through the invite link, fill a seat with a bot, start, play by clicking."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.browser import open_table_with_friend
+
+pytestmark = pytest.mark.browser
+
+
+def test_friends_join_by_invite_and_play_turns_by_clicking(browser, sqlite_server):
+    host, friend, table_id = open_table_with_friend(
+        browser, sqlite_server, "tally", 3,
+        "document.querySelector('[name=\"opt:rounds\"]').value = '1';"
+        "document.querySelector('[name=\"opt:first_player\"]').value = '1';")
+    host.click(".seat[data-seat='2'] .add-bot")
+    host.wait_for_selector(".seat[data-seat='2'] .seat-name")
+    host.click("#start-button")
+    for page in (host, friend):
+        page.wait_for_selector("#play-area:not([hidden])")
+        page.wait_for_selector("#prompt-actions button.legal")
+    # Simultaneous secret picks from both browsers (the bot picks too).
+    host.click("#prompt-actions button[data-label='Pick 2']")
+    friend.click("#prompt-actions button[data-label='Pick 3']")
+    # Seat 1 (the friend) is first: bank.
+    friend.wait_for_selector("#prompt-actions button[data-label='Bank']")
+    friend.click("#prompt-actions button[data-label='Bank']")
+    # The auction goes round: the bot and the host pass or bid.
+    host.wait_for_selector("#prompt-actions button[data-label='Pass']", timeout=10000)
+    host.click("#prompt-actions button[data-label='Pass']")
+    for page in (host, friend):
+        page.wait_for_selector("#result:not([hidden])", timeout=10000)
+        assert "Final scores" in page.inner_text("#result")
+    log = friend.inner_text("#log")
+    assert "Friend banks 3" in log  # events name players by their nicknames
+    assert "Hostess" in log
+    # Chat crosses browsers.
+    host.fill("#chat-input", "well played")
+    host.click("#chat-form button")
+    friend.wait_for_selector("#chat li:has-text('well played')")
+    # Reloading shows the finished table with its scores.
+    friend.reload()
+    friend.wait_for_selector("#result:not([hidden])")
+    host.context.close()
+    friend.context.close()
