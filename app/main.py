@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -31,6 +32,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
+        # The database driver runs in a helper thread that needs the GIL back after every call into
+        # SQLite; with the default 5 ms switch interval a busy event loop made each move batch wait
+        # tens of milliseconds (measured with bench/bench_ws.py). 0.5 ms keeps the hand-offs short.
+        sys.setswitchinterval(0.0005)
         db_engine = make_engine(settings.database_url)
         app.state.db_engine = db_engine
         app.state.sessionmaker = make_sessionmaker(db_engine)

@@ -19,13 +19,17 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
-import jsonpatch
-from sqlalchemy import insert, select, update
+
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app import engine
 from app.config import Settings
-from app.db.models import GameRecord, Message, Move, Seat, Table, utcnow
+from app.db.models import GameRecord, Message, Move, Seat
+from app.db.session import make_sync_engine
+
+from .patch import make_patch
+from .store import MoveWriter, PendingMove
 
 log = logging.getLogger(__name__)
 SPECTATOR = "spectator"
@@ -100,6 +104,7 @@ class Connection:
 class Hub:
     def __init__(self, sessionmaker: async_sessionmaker[AsyncSession], broker, settings: Settings):  # noqa: ANN001
         self.sessionmaker = sessionmaker
+        self.writer = MoveWriter(make_sync_engine(settings.database_url))
         self.broker = broker
         self.settings = settings
         self.instance = uuid.uuid4().hex
@@ -113,12 +118,14 @@ class Hub:
         self._closing = False
 
     async def start(self) -> None:
+        self.writer.start()
         await self.broker.start(self.on_message)
 
     async def close(self) -> None:
         self._closing = True
         for task in list(self._bot_tasks.values()):
             task.cancel()
+        await self.writer.close()
         await self.broker.close()
 
     # ---- loading ------------------------------------------------------------------------------
@@ -190,12 +197,15 @@ class Hub:
             new_version = rt.version + 1
             views = {audience_key(s): rt.game.full_view(state, s) for s in [*range(rt.num_players), None]}
             result = views[SPECTATOR]["result"]
-            if not await self._commit(rt, seat, action, events, state, new_version, result):
+            committed = await self.writer.commit(PendingMove(
+                table_id=table_id, version=new_version, seat=seat, action=action, events=events,
+                state_json=dumps(state), result=result))
+            if not committed:
                 self.forget(table_id)
                 raise PlayError("stale_version", "another move was made first; here is the fresh state")
             frames = {}
             for key, view in views.items():
-                ops = jsonpatch.make_patch(rt.views[key], view).patch
+                ops = make_patch(rt.views[key], view)
                 seat_no = None if key == SPECTATOR else int(key)
                 frames[key] = {"ops": ops, "events": engine.filter_events(events, seat_no)}
             rt.state, rt.version, rt.views = state, new_version, views
@@ -204,24 +214,6 @@ class Hub:
                                    "finished": result is not None})
         self._schedule_bots(rt)
         return new_version
-
-    async def _commit(self, rt: Runtime, seat: int, action: dict, events: list, state: dict, version: int,
-                      result: dict | None) -> bool:
-        """One transaction: the move row plus a compare-and-set of the game row on its version."""
-        async with self.sessionmaker() as db, db.begin():
-            changed = await db.execute(
-                update(GameRecord)
-                .where(GameRecord.table_id == rt.table_id, GameRecord.version == version - 1)
-                .values(version=version, state=dumps(state), result=result, updated_at=utcnow()))
-            if changed.rowcount != 1:
-                await db.rollback()
-                return False
-            await db.execute(insert(Move).values(table_id=rt.table_id, version=version, seat=seat,
-                                                 action=action, events=events, created_at=utcnow()))
-            if result is not None:
-                await db.execute(update(Table).where(Table.id == rt.table_id)
-                                 .values(status="finished", updated_at=utcnow()))
-        return True
 
     # ---- fan-out ------------------------------------------------------------------------------------
     async def on_message(self, message: dict[str, Any]) -> None:

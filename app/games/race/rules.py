@@ -1,0 +1,59 @@
+"""Race: the micro-game our websocket benchmark plays, mirroring the one peers are measured with.
+
+Two players strictly alternate. A move writes the mover's seat into the next of 64 cells (round robin)
+and increments a counter. Each player holds a secret hand of 5 numbers that the opponent must never see.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from app.engine import Game, Prompt, Rng
+
+CELLS = 64
+
+
+class RaceOptions(BaseModel):
+    length: int = Field(default=1_000_000, ge=1, le=10_000_000, description="moves until the game ends")
+    first_player: int | None = None
+
+
+class Race(Game):
+    id = "race"
+    title = "Race (benchmark)"
+    min_players = 2
+    max_players = 2
+    Options = RaceOptions
+    max_moves = 10_000_000
+
+    def setup(self, num_players, options, state):
+        rng = Rng(state)
+        state.update(cells=[None] * CELLS, count=0, length=options.length,
+                     turn=options.first_player if options.first_player is not None else rng.below(2),
+                     hands=[[rng.randint(1, 99) for _ in range(5)] for _ in range(2)])
+
+    def pending(self, state):
+        return {} if state["count"] >= state["length"] else {state["turn"]: Prompt("Your move", kind="move")}
+
+    def legal(self, state, seat):
+        if seat != state["turn"] or state["count"] >= state["length"]:
+            return []
+        cell = state["count"] % CELLS
+        return [{"type": "mark", "cell": cell, "label": f"Mark cell {cell}"}]
+
+    def play(self, state, seat, action):
+        state["cells"][action["cell"]] = seat
+        state["count"] += 1
+        state["turn"] = 1 - seat
+        return [{"type": "mark", "text": f"@{seat} marks cell {action['cell']}"}]
+
+    def view(self, state, seat):
+        return {"cells": state["cells"], "count": state["count"], "turn": state["turn"],
+                "hand": state["hands"][seat] if seat is not None else None}
+
+    def result(self, state):
+        if state["count"] < state["length"]:
+            return None
+        marks = [state["cells"].count(s) for s in (0, 1)]
+        best = max(marks)
+        return {"scores": marks, "winners": [s for s in (0, 1) if marks[s] == best], "text": "Most cells wins."}
