@@ -1,0 +1,7 @@
+"""Jambo: 2-player trading card game (see rules.py)."""
+
+from app.engine import register
+
+from .rules import Jambo
+
+GAME = register(Jambo())

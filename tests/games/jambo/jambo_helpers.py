@@ -1,0 +1,156 @@
+"""Shared helpers for the Jambo tests (imported by the test modules; not itself a test file)."""
+
+from __future__ import annotations
+
+from app.games.jambo import GAME
+from app.games.jambo import cards as C
+from app.games.jambo.rules import free_plain, held, plain_capacity, supply
+
+
+def stage_cards(state) -> list[int]:
+    st = state["stage"]
+    if st is None:
+        return []
+    out = []
+    if st["kind"] in ("psychic", "scale"):
+        out += st["cards"]
+    if st["kind"] in ("ape", "lion"):
+        out += st["pool"]
+    if st["kind"] == "auction" and st["what"] == "cards":
+        out += st["items"]
+    if st["kind"] == "replace":
+        out.append(st["card"])
+    return out
+
+
+def all_cards(state) -> list[int]:
+    cards = list(state["deck"]) + list(state["discard"]) + list(state["limbo"]) + stage_cards(state)
+    if state["drawn"] is not None:
+        cards.append(state["drawn"])
+    for P in state["players"]:
+        cards += P["hand"] + P["utils"] + P["stands"]
+    return cards
+
+
+def check_invariants(state) -> None:
+    cards = all_cards(state)
+    assert sorted(cards) == list(range(C.NUM_CARDS)), "cards not conserved"
+    sup = supply(state)
+    assert all(0 <= x <= C.TOKENS_PER_WARE for x in sup), sup
+    for P in state["players"]:
+        assert P["gold"] >= 0
+        assert all(w >= 0 for w in P["wares"])
+        assert free_plain(P) >= 0
+        assert len(P["utils"]) <= C.MAX_UTILITIES
+        assert sum(held(P, t) for t in range(6)) <= plain_capacity(P) + 1
+        for c in P["utils"]:
+            assert C.KINDS[C.CARD_KIND[c]]["type"] == "utility"
+        for c in P["stands"]:
+            assert C.CARD_KIND[c] == "stand"
+    assert 0 <= state["acts"] <= C.ACTIONS
+    pend = GAME.pending(state)
+    if GAME.result(state) is None:
+        assert len(pend) == 1
+        for seat in pend:
+            assert GAME.legal(state, seat), "pending seat without legal action"
+            labels = [a["label"] for a in GAME.legal(state, seat)]
+            assert all(isinstance(x, str) and x for x in labels)
+    else:
+        assert pend == {}
+        r = GAME.result(state)
+        assert r["scores"] == [P["gold"] for P in state["players"]]
+        e = state["ender"]
+        g = r["scores"]
+        if g[1 - e] > g[e]:
+            assert r["winners"] == [1 - e]
+        elif g[1 - e] < g[e]:
+            assert r["winners"] == [e]
+        else:
+            assert r["winners"] == [e if state["tie"] == "first_to_60" else 1 - e]
+
+
+# ---- building positions ----------------------------------------------------------------------------------------
+
+def new(seed: int = 1, first: int = 0, **opts):
+    return GAME.new_game(2, {"first_player": first, **opts}, seed)
+
+
+def find_card(state, k: str, exclude=()) -> int:
+    """A card of kind k, taken from the deck or discard pile (or a hand, as a last resort) and removed from there."""
+    places = [state["deck"], state["discard"]] + [P["hand"] for P in state["players"]]
+    for place in places:
+        for c in place:
+            if C.CARD_KIND[c] == k and c not in exclude:
+                place.remove(c)
+                return c
+    raise LookupError(k)
+
+
+def give(state, seat: int, *kinds: str) -> list[int]:
+    out = []
+    for k in kinds:
+        c = find_card(state, k)
+        state["players"][seat]["hand"].append(c)
+        out.append(c)
+    return out
+
+
+def set_hand(state, seat: int, *kinds: str) -> list[int]:
+    P = state["players"][seat]
+    state["deck"][:0] = P["hand"]  # back to the bottom of the deck
+    P["hand"] = []
+    return give(state, seat, *kinds)
+
+
+def give_util(state, seat: int, *kinds: str) -> list[int]:
+    out = []
+    for k in kinds:
+        c = find_card(state, k)
+        state["players"][seat]["utils"].append(c)
+        out.append(c)
+    return out
+
+
+def set_wares(state, seat: int, codes: str) -> None:
+    P = state["players"][seat]
+    P["wares"] = [0] * 6
+    P["sixth"] = -1
+    for ch in codes:
+        if free_plain(P) > 0:
+            P["wares"][C.WARE_CODES.index(ch)] += 1
+        else:
+            assert P["sixth"] < 0, "too many wares"
+            P["sixth"] = C.WARE_CODES.index(ch)
+
+
+def to_phase2(state) -> None:
+    state["phase"] = 2
+
+
+def legal(state, seat=None):
+    seat = state["turn"] if seat is None else seat
+    return GAME.legal(state, seat)
+
+
+def act(state, pred, seat=None):
+    """Apply the unique legal action matching pred (a dict subset, or a label substring); returns (state, events)."""
+    pend = GAME.pending(state)
+    if seat is None:
+        assert len(pend) == 1, pend
+        seat = next(iter(pend))
+    options = GAME.legal(state, seat)
+    if isinstance(pred, str):
+        hits = [a for a in options if pred in a["label"]]
+    else:
+        hits = [a for a in options if all(a.get(k) == v for k, v in pred.items())]
+    assert hits, f"no legal action matching {pred!r} in {[a['label'] for a in options]}"
+    new_state, events = GAME.apply(state, seat, hits[0])
+    return new_state, events
+
+
+def labels(state, seat=None):
+    return [a["label"] for a in legal(state, seat)]
+
+
+def ware_id(code: str) -> int:
+    return C.WARE_CODES.index(code)
