@@ -1,0 +1,479 @@
+"""Full variant rules (spec section 3), every event (5.4) and every action card (5.3)."""
+
+import pytest
+from goldrush_helpers import act, check_invariants, find, give, ids, new, on_top, start, take
+
+from app.games.goldrush import GAME
+from app.games.goldrush.cards import CARD
+from app.games.goldrush.rules import price, vp
+
+
+def fresh(n=2, seed=1, **opts):
+    """A full game at seat 0's action phase with an empty hand and no coins."""
+    s = new("full", n, seed, **opts)
+    for c in list(s["p"][0]["h"]):
+        s["p"][0]["h"].remove(c)
+        s["disc"]["m"].append(c)
+    for p in s["p"]:
+        p["c"] = 0
+    s["mod"] = 0
+    return s
+
+
+def event_turn(s, key, seat=0):
+    """Start `seat`'s turn with the event `key` on top of the Events deck."""
+    on_top(s, "e", key)
+    return start(s, seat)
+
+
+# ---------------------------------------------------------------- setup and turn structure
+def test_setup_full():
+    s = GAME.new_game(3, {"variant": "full", "first_player": 1}, 7)
+    assert len(s["market"]) == 4 and s["row"] == [] and all(p["s"] is None for p in s["p"])
+    assert [len(p["h"]) for p in s["p"]] == [0, 2, 0]  # the first player already drew
+    assert s["p"][0]["c"] == 2 or s["p"][0]["c"] == 3  # 2 coins (+1 if the first event was Market Day)
+    assert len(s["disc"]["e"]) == 1 and s["ev"] == s["disc"]["e"][-1]
+    assert s["target"] == 6
+    check_invariants(s)
+
+
+def test_turn_event_then_market_refill_then_draw_two():
+    s = fresh()
+    s["market"] = s["market"][:1]
+    hand = len(s["p"][1]["h"])
+    events = event_turn(s, "V06", 1)
+    assert len(s["market"]) == 4 and len(s["p"][1]["h"]) == hand + 2
+    types = [e["type"] for e in events]
+    assert types.index("event") < types.index("draw")
+    private = [e for e in events if e.get("seats")]
+    assert private and private[0]["seats"] == [1]
+
+
+def test_several_actions_in_one_turn_but_each_once():
+    s = fresh()
+    s["p"][0]["c"] = 20
+    s, _ = act(s, 0, "buy", card=s["market"][0])
+    assert find(s, 0, "buy") is None
+    assert find(s, 0, "explore") is not None
+    s, _ = act(s, 0, "explore")
+    assert find(s, 0, "explore") is None and find(s, 0, "explore_cards") is None
+    assert s["turn"] == 0
+
+
+def test_exploration_costs_three_coins_and_reveals_to_play_area():
+    s = fresh()
+    top = on_top(s, "x", "X03")
+    s["p"][0]["c"] = 3
+    s, _ = act(s, 0, "explore")
+    assert s["p"][0]["c"] == 0 and top in s["p"][0]["a"] and vp(s, 0) == 1
+
+
+def test_exploration_with_benardaki_costs_two():
+    s = fresh()
+    give(s, 0, "G24")
+    s["p"][0]["c"] = 2
+    assert find(s, 0, "explore")["label"].endswith("2 coins")
+
+
+def test_exploration_paid_with_two_hand_cards():
+    s = fresh()
+    a, b = give(s, 0, "M15", 1, "h")[0], ids("M01")[0]
+    take(s, b)
+    s["p"][0]["h"].append(b)  # achievements count as payment too
+    top = on_top(s, "x", "X01")
+    s, _ = act(s, 0, "explore_cards")
+    assert s["ph"] == "xpay"
+    s, _ = act(s, 0, "xpay", card=a)
+    s, _ = act(s, 0, "xpay", card=b)
+    assert s["p"][0]["h"] == [] and a in s["disc"]["m"] and b in s["disc"]["m"]
+    assert top in s["p"][0]["a"] and s["explored"]
+
+
+def test_exploration_card_payment_can_be_cancelled():
+    s = fresh()
+    give(s, 0, "M15", 2, "h")
+    s, _ = act(s, 0, "explore_cards")
+    s, _ = act(s, 0, "xpay")
+    s, _ = act(s, 0, "cancel")
+    assert s["ph"] == "main" and len(s["p"][0]["h"]) == 2 and not s["explored"]
+
+
+def test_lost_expedition_gives_nothing():
+    s = fresh()
+    lost = on_top(s, "x", "X04")
+    s["p"][0]["c"] = 3
+    s, _ = act(s, 0, "explore")
+    assert s["p"][0]["a"] == [] and s["disc"]["x"][-1] == lost and s["explored"]
+
+
+def test_bazanov_full_keep_either_and_lost_kept_gives_nothing():
+    s = fresh()
+    give(s, 0, "G17")
+    lost = on_top(s, "x", "X04")
+    mine = on_top(s, "x", "X01")
+    s["p"][0]["c"] = 3
+    s, _ = act(s, 0, "explore")
+    assert s["ph"] == "keep"
+    s, _ = act(s, 0, "keep", card=lost)
+    assert mine in s["disc"]["x"] and lost in s["disc"]["x"] and s["p"][0]["a"] == [ids("G17")[0]]
+
+
+def test_bazanov_two_lost_expeditions_nothing_no_choice():
+    s = fresh()
+    give(s, 0, "G17")
+    on_top(s, "x", "X04")
+    on_top(s, "x", "X04")
+    s["p"][0]["c"] = 3
+    s, _ = act(s, 0, "explore")
+    assert s["ph"] == "main" and len(s["p"][0]["a"]) == 1
+
+
+def test_market_purchase_in_full_and_price_modifiers():
+    s = fresh()
+    c = on_top(s, "g", "G02")
+    assert price(s, 0, c) == 3
+    s["mod"] = 1
+    assert price(s, 0, c) == 4
+    s["mod"] = -1
+    assert price(s, 0, c) == 2
+
+
+def test_hand_limit_four_discard_at_end():
+    s = fresh()
+    give(s, 0, "M23", 2, "h")
+    give(s, 0, "M24", 2, "h")
+    give(s, 0, "M20", 2, "h")
+    s, _ = act(s, 0, "end")
+    assert s["ph"] == "hand" and s["turn"] == 0
+    s, _ = act(s, 0, "discard")
+    assert s["ph"] == "hand"
+    s, _ = act(s, 0, "discard")
+    assert s["turn"] == 1 and len(s["p"][0]["h"]) == 4
+
+
+def test_warehouse_hand_limit_six():
+    s = fresh()
+    give(s, 0, "G16", 2)
+    give(s, 0, "M15", 2, "h")
+    give(s, 0, "M23", 2, "h")
+    give(s, 0, "M24", 2, "h")
+    give(s, 0, "M20", 2, "h")
+    s, _ = act(s, 0, "end")
+    assert s["ph"] == "hand"
+    s, _ = act(s, 0, "discard")
+    s, _ = act(s, 0, "discard")  # 6 left: two warehouses do not raise it further
+    assert s["turn"] == 1 and len(s["p"][0]["h"]) == 6
+
+
+def test_achievement_played_from_hand_only_when_met_no_per_turn_limit():
+    s = fresh()
+    cap, pro = ids("M06")[0], ids("M07")[0]
+    for c in (cap, pro):
+        take(s, c)
+        s["p"][0]["h"].append(c)
+    assert find(s, 0, "play", card=cap) is None
+    s["p"][0]["c"] = 10
+    give(s, 0, "X01", 2)
+    s, _ = act(s, 0, "play", card=cap)
+    s, _ = act(s, 0, "play", card=pro)
+    assert s["p"][0]["w"] == [cap, pro] and vp(s, 0) == 2 and s["p"][0]["c"] == 10
+
+
+def test_win_at_six_vp_at_end_of_turn():
+    s = fresh()
+    give(s, 0, "X03", 6)
+    assert GAME.result(s) is None
+    s, _ = act(s, 0, "end")
+    assert GAME.result(s)["winners"] == [0]
+
+
+def test_five_vp_does_not_win_full():
+    s = fresh()
+    give(s, 0, "X03", 5)
+    s, _ = act(s, 0, "end")
+    assert GAME.result(s) is None
+
+
+# ---------------------------------------------------------------- events
+def test_event_fair_money_cards_produce():
+    s = fresh()
+    give(s, 0, "G02")
+    give(s, 0, "X01")
+    event_turn(s, "V01")
+    assert s["p"][0]["c"] == 2
+
+
+def test_event_washing_season_mines_produce():
+    s = fresh()
+    give(s, 0, "G02")
+    give(s, 0, "X02")
+    events = event_turn(s, "V02")
+    got = next(e for e in events if e["type"] == "ingots")["ingots"]
+    assert len(got) == 2 and s["p"][0]["c"] == sum(got)
+
+
+def test_event_good_week_money_then_mines():
+    s = fresh()
+    give(s, 0, "G02")
+    give(s, 0, "X01")
+    events = event_turn(s, "V03")
+    got = next(e for e in events if e["type"] == "ingots")["ingots"]
+    assert s["p"][0]["c"] == 2 + sum(got)
+
+
+def test_event_nugget_with_mine_two_tokens_no_bonuses():
+    s = fresh()
+    give(s, 0, "X01")
+    give(s, 0, "G14")
+    give(s, 0, "G22")
+    events = event_turn(s, "V04")
+    got = next(e for e in events if e["type"] == "ingots")["ingots"]
+    assert len(got) == 2 and s["p"][0]["c"] == sum(got)
+
+
+def test_event_nugget_without_mine_one_coin():
+    s = fresh()
+    event_turn(s, "V04")
+    assert s["p"][0]["c"] == 1
+
+
+def test_event_obligations_due_one_coin_per_entrepreneur():
+    s = fresh()
+    give(s, 0, "G18")
+    s["p"][0]["c"] = 1
+    event_turn(s, "V05")
+    assert s["ph"] == "pay" and len(s["p"][0]["h"]) == 0  # draw waits for the payment
+    s, _ = act(s, 0, "pay")
+    assert s["p"][0]["c"] == 0 and s["ph"] == "main" and len(s["p"][0]["h"]) == 2
+
+
+def test_event_obligations_due_discard_instead():
+    s = fresh()
+    a = give(s, 0, "G18")[0]
+    give(s, 0, "G19")
+    s["p"][0]["c"] = 5
+    event_turn(s, "V05")
+    s, _ = act(s, 0, "drop", card=a)
+    assert s["ph"] == "pay"
+    s, _ = act(s, 0, "pay")
+    assert s["p"][0]["c"] == 4 and a in s["disc"]["g"]
+
+
+def test_event_obligations_due_bank_covers():
+    s = fresh()
+    give(s, 0, "G18")
+    give(s, 0, "G15")
+    event_turn(s, "V05")
+    assert s["ph"] == "main"
+
+
+def test_event_obligations_only_active_player():
+    s = fresh()
+    give(s, 1, "G18")
+    s["p"][1]["c"] = 3
+    event_turn(s, "V05")
+    assert s["ph"] == "main" and s["p"][1]["c"] == 3
+
+
+def test_event_market_day_all_players():
+    s = fresh(3)
+    event_turn(s, "V06")
+    assert [p["c"] for p in s["p"]] == [1, 1, 1]
+
+
+def test_event_price_rise_and_discounts_last_the_turn():
+    s = fresh()
+    event_turn(s, "V07")
+    c = on_top(s, "g", "G02")
+    assert price(s, 0, c) == 4
+    ent = on_top(s, "g", "G18")
+    assert price(s, 0, ent) == 0
+    s, _ = act(s, 0, "end")
+    assert s["mod"] in (0, 1, -1)  # the next player's own event decides
+    s2 = fresh()
+    event_turn(s2, "V08")
+    assert price(s2, 0, on_top(s2, "g", "G01")) == 1
+
+
+def test_event_trade_relations_broken_pay_or_discard():
+    s = fresh()
+    t = give(s, 0, "G02")[0]
+    s["p"][0]["c"] = 2
+    event_turn(s, "V09")
+    assert s["ph"] == "trade"
+    s2, _ = act(s, 0, "pay")
+    assert s2["p"][0]["c"] == 0 and t in s2["p"][0]["a"]
+    s3, _ = act(s, 0, "drop", card=t)
+    assert t in s3["disc"]["g"] and s3["p"][0]["c"] == 2
+
+
+def test_event_trade_relations_broken_must_discard_when_poor():
+    s = fresh()
+    give(s, 0, "G02")
+    s["p"][0]["c"] = 1
+    event_turn(s, "V09")
+    assert {a["type"] for a in GAME.legal(s, 0)} == {"drop"}
+
+
+def test_event_trade_relations_broken_without_trading_nothing():
+    s = fresh()
+    event_turn(s, "V09")
+    assert s["ph"] == "main"
+
+
+def test_event_navigation_opens():
+    s = fresh()
+    give(s, 0, "G06", 2)
+    give(s, 0, "G09")
+    give(s, 0, "G13")
+    event_turn(s, "V10")
+    assert s["p"][0]["c"] == 3
+
+
+def test_income_cards_do_not_produce_without_their_event():
+    s = fresh()
+    give(s, 0, "G02")
+    give(s, 0, "X01")
+    event_turn(s, "V10")
+    assert s["p"][0]["c"] == 0
+
+
+# ---------------------------------------------------------------- action cards
+def hand(s, key):
+    return give(s, 0, key, 1, "h")[0]
+
+
+def test_action_bank_loan_and_good_deal():
+    s = fresh()
+    a, b = hand(s, "M15"), hand(s, "M16")
+    s, _ = act(s, 0, "play", card=a)
+    s, _ = act(s, 0, "play", card=b)
+    assert s["p"][0]["c"] == 5 and a in s["disc"]["m"] and b in s["disc"]["m"]
+
+
+def test_action_rush_order_and_extra_washing():
+    s = fresh()
+    give(s, 0, "G04")
+    give(s, 0, "X01")
+    s, _ = act(s, 0, "play", card=hand(s, "M17"))
+    assert s["p"][0]["c"] == 3
+    s, events = act(s, 0, "play", card=hand(s, "M18"))
+    got = next(e for e in events if e["type"] == "ingots")["ingots"]
+    assert s["p"][0]["c"] == 3 + sum(got)
+
+
+def test_action_prospecting_party_free_and_keeps_exploration_action():
+    s = fresh()
+    top = on_top(s, "x", "X03")
+    s, _ = act(s, 0, "play", card=hand(s, "M19"))
+    assert top in s["p"][0]["a"] and not s["explored"]
+    s["p"][0]["c"] = 3
+    assert find(s, 0, "explore") is not None
+
+
+def test_action_guild_connections_next_buy_two_less():
+    s = fresh()
+    c = on_top(s, "g", "G04")
+    s["market"][0] = c
+    s["deck"]["g"].remove(c)
+    s["p"][0]["c"] = 3
+    s, _ = act(s, 0, "play", card=hand(s, "M20"))
+    assert price(s, 0, c) == 3
+    s, _ = act(s, 0, "buy", card=c)
+    assert s["p"][0]["c"] == 0 and s["gc"] == 0
+
+
+def test_action_guild_connections_lapses_at_end_of_turn():
+    s = fresh()
+    s, _ = act(s, 0, "play", card=hand(s, "M20"))
+    s, _ = act(s, 0, "end")
+    assert s["gc"] == 0
+
+
+def test_action_poach_a_partner():
+    s = fresh()
+    e = give(s, 1, "G17")[0]
+    card = hand(s, "M21")
+    s, _ = act(s, 0, "play", card=card, target=1, ent=e)
+    assert e in s["p"][0]["a"] and e not in s["p"][1]["a"]
+
+
+def test_action_poach_needs_a_target():
+    s = fresh()
+    card = hand(s, "M21")
+    assert find(s, 0, "play", card=card) is None
+
+
+def test_action_warehouse_fire():
+    s = fresh(3)
+    s["p"][1]["c"], s["p"][2]["c"] = 5, 1
+    s, _ = act(s, 0, "play", card=hand(s, "M22"), target=1)
+    assert s["p"][1]["c"] == 3
+    s, _ = act(s, 0, "play", card=hand(s, "M22"), target=2)
+    assert s["p"][2]["c"] == 0
+
+
+def test_action_new_trends():
+    s = fresh()
+    old = list(s["market"])
+    s, _ = act(s, 0, "play", card=hand(s, "M23"))
+    assert len(s["market"]) == 4 and not set(old) & set(s["market"]) and set(old) <= set(s["disc"]["g"])
+
+
+def test_action_geological_survey_reorders_privately():
+    s = fresh()
+    a, b, c = on_top(s, "x", "X01"), on_top(s, "x", "X03"), on_top(s, "x", "X04")
+    s, events = act(s, 0, "play", card=hand(s, "M24"))
+    assert s["ph"] == "survey"
+    secret = [e for e in events if e.get("seats")]
+    assert secret and secret[0]["seats"] == [0]
+    assert "cards" in GAME.view(s, 0)["sub"] and "cards" not in GAME.view(s, 1)["sub"]
+    legal = GAME.legal(s, 0)
+    assert len(legal) == 6
+    s, _ = act(s, 0, "order", cards=[a, b, c])
+    assert s["deck"]["x"][-3:] == [c, b, a]
+    s["p"][0]["c"] = 3
+    s, _ = act(s, 0, "explore")
+    assert a in s["p"][0]["a"]
+
+
+def test_action_audit_draws_two():
+    s = fresh()
+    s, _ = act(s, 0, "play", card=hand(s, "M25"))
+    assert len(s["p"][0]["h"]) == 2
+
+
+def test_gold_industrialist_full_and_nemchinov():
+    s = fresh()
+    give(s, 0, "X01", 2)
+    give(s, 0, "G26")
+    on_top(s, "x", "X02")
+    s["p"][0]["c"] = 3
+    s, _ = act(s, 0, "explore")
+    assert s["gi"] == 0 and s["p"][0]["c"] == 1
+
+
+def test_equal_turns_full():
+    s = fresh(2, equal_turns=True)
+    s["first"] = 0
+    give(s, 0, "X03", 6)
+    s, _ = act(s, 0, "end")
+    assert GAME.result(s) is None and s["turn"] == 1
+    give(s, 1, "X03", 3)
+    while GAME.result(s) is None:
+        st = s["turn"]
+        s, _ = GAME.apply(s, st, find(s, st, "end") or find(s, st, "discard") or GAME.legal(s, st)[0])
+    assert GAME.result(s)["winners"] == [0]
+    check_invariants(s)
+
+
+@pytest.mark.parametrize("key", ["V01", "V02", "V03", "V04", "V05", "V06", "V07", "V08", "V09", "V10"])
+def test_every_event_keeps_invariants(key):
+    s = fresh()
+    give(s, 0, "G02")
+    give(s, 0, "G18")
+    give(s, 0, "X01")
+    s["p"][0]["c"] = 4
+    event_turn(s, key)
+    check_invariants(s)
+    assert CARD[s["ev"]]["key"] == key
