@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -163,8 +164,18 @@ async def run(base: str, ws_base: str, tables: int, seconds: float) -> Stats:
     return stats
 
 
-def report(tables: int, stats: Stats) -> None:
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of the server process (its threads included)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def report(tables: int, stats: Stats, cpu: float | None = None) -> None:
     lat = [x * 1000 for x in stats.latencies]
+    if cpu is not None:
+        # CPU per move does not depend on what else the machine is doing, unlike moves/s.
+        print(f"tables={tables:4d} server CPU per move: {cpu / max(1, stats.moves) * 1e6:.0f} us "
+              f"(one core's worth: {stats.moves / max(cpu, 1e-9):.0f} moves/s)")
     print(f"tables={tables:4d} moves={stats.moves:6d} moves/s={stats.moves / stats.elapsed:8.0f} "
           f"act->patch ms p50={percentile(lat, .5):6.2f} p95={percentile(lat, .95):6.2f} p99={percentile(lat, .99):6.2f} "
           f"patch bytes mean={statistics.mean(stats.patch_bytes):.0f} snapshot bytes mean={statistics.mean(stats.snapshot_bytes):.0f}")
@@ -176,6 +187,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--reconnect-moves", type=int, default=5000)
     parser.add_argument("--url", help="use a running server (started with BOARDHALL_BENCH_GAMES=1)")
+    parser.add_argument("--pid", type=int, help="with --url: the server's process id, to report CPU per move")
     args = parser.parse_args()
     server = None
     if args.url:
@@ -190,8 +202,13 @@ def main() -> None:
     ws_base = base.replace("http", "ws", 1)
     try:
         print("boardhall websocket benchmark: race micro-game, closed loop, SQLite (WAL, synchronous=NORMAL)")
+        pid = server.proc.pid if server else args.pid
         for k in args.tables:
-            report(k, asyncio.run(run(base, ws_base, k, args.seconds)))
+            before = cpu_seconds(pid) if pid else None
+            stats = asyncio.run(run(base, ws_base, k, args.seconds))
+            report(k, stats)
+            if pid:
+                report(k, stats, cpu_seconds(pid) - before)
         size = asyncio.run(reconnect_snapshot(base, ws_base, args.reconnect_moves))
         print(f"reconnect snapshot after {args.reconnect_moves} moves: {size} bytes")
         if server:

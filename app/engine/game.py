@@ -18,10 +18,10 @@ illegal action never changes anything and a game's `play` only handles legal inp
 
 from __future__ import annotations
 
-import copy
 from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar
 
+import orjson
 from pydantic import BaseModel, ValidationError
 
 from .bot import Bot, RandomBot
@@ -118,7 +118,7 @@ class Game:
             raise NotYourTurn(f"seat {seat} has nothing to decide now")
         if not isinstance(action, dict) or action not in self.legal(state, seat):
             raise IllegalAction(f"{_quote(action)} is not a legal action now")
-        new_state = copy.deepcopy(state)
+        new_state = copy_state(state)
         events = self.play(new_state, seat, action)
         return new_state, events
 
@@ -134,6 +134,11 @@ class Game:
             "result": self.result(state),
             "game": self.view(state, seat),
         }
+
+
+def copy_state(state: State) -> State:
+    """A deep copy of JSON data; a round trip through orjson is several times faster than copy.deepcopy."""
+    return orjson.loads(orjson.dumps(state))
 
 
 def filter_events(events: list[Event], seat: int | None) -> list[Event]:

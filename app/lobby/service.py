@@ -15,6 +15,14 @@ from app.db.models import GameRecord, Seat, Table, User
 from .schemas import SeatPublic, TablePublic
 
 
+# Bots get friendly, distinct names by seat, so a log line says which bot did what.
+BOT_NAMES = ["Ada", "Basil", "Cleo", "Dario", "Esme", "Femi", "Gus", "Hana"]
+
+
+def bot_name(seat_index: int) -> str:
+    return f"{BOT_NAMES[seat_index % len(BOT_NAMES)]} (bot)"
+
+
 class LobbyError(Exception):
     def __init__(self, code: str, message: str, status: int = 400):
         super().__init__(message)
@@ -156,7 +164,7 @@ async def public_table(db: AsyncSession, *, table: Table, with_invite: bool) -> 
         id=table.id, game=table.game_id, title=game.title if game else table.game_id, options=table.options,
         host_id=table.host_id, host=names.get(table.host_id, "?"), private=table.private, status=table.status,
         seats=[SeatPublic(index=s.index, user_id=s.user_id, bot=s.bot,
-                          name=names.get(s.user_id) if s.user_id else (f"{s.bot} bot" if s.bot else None))
+                          name=names.get(s.user_id) if s.user_id else (bot_name(s.index) if s.bot else None))
                for s in seats],
         result=result, invite=table.invite if with_invite else None)
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
+import orjson
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -40,7 +41,7 @@ def audience_key(seat: int | None) -> str:
 
 
 def dumps(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"))
+    return orjson.dumps(data).decode()
 
 
 class PlayError(Exception):

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any, Literal, Union
 
+import orjson
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 
@@ -49,8 +49,8 @@ class BadMessage(Exception):
 
 def parse(text: str) -> Act | Sync | Chat | Ping:
     try:
-        data = json.loads(text)
-    except ValueError:
+        data = orjson.loads(text)
+    except orjson.JSONDecodeError:
         raise BadMessage("malformed_json", "the message is not valid JSON") from None
     if not isinstance(data, dict):
         raise BadMessage("bad_message", "a message must be a JSON object")

@@ -34,14 +34,17 @@ def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
                 ops.append({"op": "remove", "path": f"{path}/{_escape(key)}"})
         for key, value in new.items():
             if key in old:
-                _diff(old[key], value, f"{path}/{_escape(key)}", ops)
+                before = old[key]
+                if before is not value and (before != value or type(before) is not type(value)):
+                    _diff(before, value, f"{path}/{_escape(key)}", ops)
             else:
                 ops.append({"op": "add", "path": f"{path}/{_escape(key)}", "value": value})
         return
     if isinstance(old, list) and isinstance(new, list):
         if len(old) == len(new):
             for i, (a, b) in enumerate(zip(old, new)):
-                _diff(a, b, f"{path}/{i}", ops)
+                if a is not b and (a != b or type(a) is not type(b)):  # inline check: most items are unchanged
+                    _diff(a, b, f"{path}/{i}", ops)
         elif not old or not new:
             ops.append({"op": "replace", "path": path, "value": new})
         else:

@@ -281,7 +281,10 @@ class Jambo(Game):
             return {}
         st = state["stage"]
         if st is not None:
-            return {st["seat"]: Prompt(self._stage_text(state, st), kind=st["kind"])}
+            # Prompt texts are shown as they are (only event and view texts name players as "@<seat>"): the
+            # reacting player is asked about "your opponent".
+            text = self._stage_text(state, st).replace(f"@{state['turn']}", "Your opponent")
+            return {st["seat"]: Prompt(text, kind=st["kind"])}
         t = state["turn"]
         if state["phase"] == 1:
             if state["drawn"] is not None:
