@@ -1,5 +1,5 @@
 # Two commands for a newcomer: `make run` and `make test`.
-PY ?= python3.11
+PY ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 .PHONY: run test test-long bench lint clean
 
 $(BIN)/python:
-	@command -v $(PY) >/dev/null 2>&1 || { echo "Python 3.11 is needed ($(PY) not found); set PY=/path/to/python3.11"; exit 1; }
+	@$(PY) -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))' 2>/dev/null || { echo "Python 3.11 is needed; set PY=/path/to/python3.11"; exit 1; }
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 

@@ -210,9 +210,10 @@ class Hub:
                 seat_no = None if key == SPECTATOR else int(key)
                 frames[key] = {"ops": ops, "events": engine.filter_events(events, seat_no)}
             rt.state, rt.version, rt.views = state, new_version, views
-        await self.broker.publish({"kind": "move", "table": table_id, "version": new_version,
-                                   "from": self.instance, "audiences": frames, "events": events,
-                                   "finished": result is not None})
+            # Published under the table's lock so versions leave this instance in order.
+            await self.broker.publish({"kind": "move", "table": table_id, "version": new_version,
+                                       "from": self.instance, "audiences": frames, "events": events,
+                                       "finished": result is not None})
         self._schedule_bots(rt)
         return new_version
 

@@ -18,9 +18,16 @@ function optionInputs(game) {
   for (const [name, raw] of Object.entries(schema.properties || {})) {
     const prop = { ...resolve(raw, schema), title: raw.title, default: raw.default };
     const label = document.createElement('label');
-    label.append(`${prop.title || name} `);
+    label.append(`${name === 'first_player' ? 'First player' : prop.title || name} `);
     let input;
-    if (prop.enum) {
+    if (name === 'first_player') {
+      // Seats are numbered from 1 for people, from 0 in the game options.
+      input = document.createElement('select');
+      input.append(new Option('random', 'null', false, true));
+      const seats = Number(form.seats.value) || game.max_players;
+      for (let i = 0; i < seats; i++) input.append(new Option(`Seat ${i + 1}${i === 0 ? ' (you)' : ''}`, String(i)));
+      input.dataset.kind = 'enum';
+    } else if (prop.enum) {
       input = document.createElement('select');
       for (const v of prop.enum) input.append(new Option(String(v), JSON.stringify(v), false, v === prop.default));
       if (prop.nullable) input.prepend(new Option('random', 'null', false, prop.default === null));
@@ -39,7 +46,7 @@ function optionInputs(game) {
       input.value = prop.default ?? '';
     }
     input.name = `opt:${name}`;
-    input.dataset.kind = prop.enum ? 'enum' : prop.type;
+    input.dataset.kind ||= prop.enum ? 'enum' : prop.type;
     label.append(input);
     box.append(label);
   }
@@ -67,6 +74,7 @@ function onGameChange() {
 
 if (form) {
   form.game.addEventListener('change', onGameChange);
+  form.seats.addEventListener('change', () => optionInputs(games.find((g) => g.id === form.game.value)));
   onGameChange();
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
