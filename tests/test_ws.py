@@ -206,3 +206,31 @@ def test_two_moves_on_one_version_exactly_one_wins(sqlite_server):
         watcher = Person(sqlite_server, "W").socket(tid)
         watcher.until("snapshot")
         assert watcher.version == 1 and watcher.view["game"]["picked"].count(True) == 1
+
+
+def test_waiting_room_updates_live_and_the_start_reaches_every_socket(sqlite_server):
+    host, bob = Person(sqlite_server, "Host"), Person(sqlite_server, "Bob")
+    tid = host.open_table(seats=3)["id"]
+    room = host.socket(tid)
+    first = room.until("table")["table"]
+    assert first["status"] == "open" and first["invite"]  # the host sees the invite to share
+    assert room.until("snapshot")["version"] is None  # nothing dealt yet
+    bob.post(f"/api/tables/{tid}/join", {})
+    assert room.until("table")["table"]["seats"][1]["name"] == "Bob"
+    host.post(f"/api/tables/{tid}/bots", {"seat": 2})
+    seats = room.until("table")["table"]["seats"]
+    assert seats[2]["bot"] and seats[2]["name"].endswith("(bot)")
+    watcher = Person(sqlite_server, "Watcher").socket(tid)
+    assert watcher.until("table")["table"]["invite"] is None  # spectators never get the invite
+    host.post(f"/api/tables/{tid}/start")
+    assert room.until("table")["table"]["status"] == "playing"
+    room.send({"type": "sync"})
+    assert room.until("snapshot")["version"] is not None and room.view["seat"] == 0
+
+
+def test_reconnect_beyond_the_kept_history_gets_a_snapshot(sqlite_server):
+    tid, people = started_table(sqlite_server)
+    (a,) = connect_all(people[:1], tid)
+    s = people[0].socket(tid, "v=999")  # a version the server never had
+    msg = s.until("snapshot")
+    assert msg["version"] == 0

@@ -1,0 +1,272 @@
+"""The River in two real browsers: join by invite, draft, and play four rounds by clicking on the board.
+
+Every round both players pick a movement token in secret. The test checks that the other browser shows only
+*that* a player has chosen (never which token, not in the page, not in the log, not after a reload, not in the
+websocket frames it receives), then follows the reveal, the acting order and the ships on the river in both
+browsers. Ship positions only depend on the tokens and directions the test picks; what the random set-up
+decides (barge, buoys, equipment purchases, discoveries) is read from the page and answered by clicking.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.support.browser import open_table_with_friend
+
+pytestmark = pytest.mark.browser
+
+HOST, FRIEND = 0, 1
+SHOTS = os.environ.get("RIVER_SHOTS")  # development aid: a directory for screenshots
+
+
+def shot(page, name: str) -> None:  # noqa: ANN001
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/river-{name}.png", full_page=True)
+
+
+def status(page) -> str:  # noqa: ANN001
+    return page.inner_text("#board .river-status-line")
+
+
+def ship_at(page, seat: int) -> int:  # noqa: ANN001
+    """The river card (0 = Harbour) on which the page draws `seat`'s ship."""
+    tile = page.locator(f"#board .river-tile:has(.river-ship[data-seat='{seat}'])")
+    return int(tile.get_attribute("data-pos"))
+
+
+def click_act(page, label: str) -> None:  # noqa: ANN001
+    """Click the board element offering `label` and wait until the server's answer has redrawn the board."""
+    node = page.locator(f"#board .act[data-label='{label}']")
+    handle = node.element_handle(timeout=10000)
+    handle.click()
+    handle.wait_for_element_state("hidden", timeout=10000)
+
+
+def pick_token(page, token: str) -> None:  # noqa: ANN001
+    page.locator(f"#board .river-player[data-seat] .river-token.act[data-label='Play token {token}']").click()
+
+
+def board_labels(page, selector: str = ".act") -> list[str]:  # noqa: ANN001
+    # One read of the DOM: the board may be redrawn between two locator calls.
+    return page.eval_on_selector_all(f"#board {selector}", "ns => ns.map(n => n.dataset.label)")
+
+
+def play_out_round(pages: dict, next_round: int, moves: dict, clicks: dict, keep: dict) -> None:
+    """Answer every board prompt of the acting phase until round `next_round` asks for tokens.
+
+    moves: seat -> "forward"/"back" for its ship; the barge goes forward when it can. Buying takes the
+    first tool offered and pays with the highest number the test does not plan to play (`keep`).
+    """
+    deadline = time.monotonic() + 15
+    while True:
+        if all(status(p).startswith(f"Round {next_round}: everybody") for p in pages.values()):
+            return
+        assert time.monotonic() < deadline, {s: status(p) for s, p in pages.items()}
+        acted = False
+        for seat, page in pages.items():
+            labels = board_labels(page)
+            if not labels:
+                continue
+            mine = [lb for lb in labels if lb.startswith("Move your ship")]
+            barge = [lb for lb in labels if lb.startswith("Move the barge")]
+            buy = [lb for lb in labels if lb.startswith("Buy the")]
+            pay = [lb for lb in labels if lb.startswith("Pay with token")]
+            repl = [lb for lb in labels if lb.startswith("Replace picture")]
+            if mine:
+                label = next(lb for lb in mine if f" {moves[seat]} (" in lb)
+                # The destination card is the one that offers the move.
+                assert page.locator(f"#board .river-tile.act[data-label='{label}'] .river-go").count() == 1
+            elif barge:
+                label = next((lb for lb in barge if " forward " in lb), barge[0])
+            elif buy:
+                label = buy[0]
+            elif pay:
+                numbers = [lb for lb in pay if lb[-1].isdigit() and lb[-1] not in keep[seat]]
+                label = max(numbers, key=lambda lb: lb[-1]) if numbers else pay[0]
+            elif repl:
+                label = repl[0]
+            else:
+                continue
+            click_act(page, label)
+            clicks[seat].append(label)
+            acted = True
+        if not acted:
+            pages[HOST].wait_for_timeout(50)
+
+
+def test_two_browsers_draft_and_play_four_rounds_by_clicking_the_board(browser, sqlite_server):
+    host, friend, _table = open_table_with_friend(
+        browser, sqlite_server, "river", 2,
+        "document.querySelector('[name=\"opt:first_player\"]').value = '0';")
+    # Everything the friend's browser receives over its websocket, to prove the secret never reaches it.
+    friend_frames: list[str] = []
+    friend.on("websocket", lambda ws: ws.on("framereceived", lambda f: friend_frames.append(str(f))))
+    friend.reload()  # reconnect, so that the listener sees the socket from its first frame
+    friend.wait_for_selector("#seats .seat-name:has-text('Friend')")
+    host.click("#start-button")
+    pages = {HOST: host, FRIEND: friend}
+    clicks: dict[int, list[str]] = {HOST: [], FRIEND: []}
+    for page in pages.values():
+        page.wait_for_selector("#play-area:not([hidden])")
+        page.wait_for_selector("#board .river-river")
+    # The host's tie order is shown to both.
+    assert "Tie order" in friend.inner_text("#board .river-foot")
+    assert re.search(r"Tie order.*: You → Friend", host.inner_text("#board .river-foot"))
+
+    # ---- equipment draft: the last seat chooses first, by clicking a tool in the barge cargo
+    friend.wait_for_selector("#board .river-equip.act")
+    assert host.locator("#board .act").count() == 0
+    assert "Friend chooses a starting tool" in status(host)
+    shot(friend, "01-draft")
+    tool = friend.locator("#board .river-equip.act").first
+    tool_name = tool.locator(".river-equip-name").inner_text()
+    assert tool.locator(".river-equip-count").inner_text() == "×3"
+    click_act(friend, f"Take the {tool_name}")
+    clicks[FRIEND].append(f"Take the {tool_name}")
+    host.wait_for_selector("#board .river-equip.act")
+    for page in pages.values():
+        assert tool_name in page.inner_text(f"#board .river-player[data-seat='{FRIEND}'] .river-equiprow")
+        cargo = page.locator(f"#board .river-equip:has(.river-equip-name:text-is('{tool_name}'))")
+        assert cargo.locator(".river-equip-count").inner_text() == "×2"
+    host_tool = next(lb for lb in board_labels(host) if lb != f"Take the {tool_name}")
+    click_act(host, host_tool)
+    clicks[HOST].append(host_tool)
+    for page in pages.values():
+        page.wait_for_function("document.querySelector('#board .river-status-line').textContent.startsWith('Round 1')")
+        assert host_tool.removeprefix("Take the ") in page.inner_text(
+            f"#board .river-player[data-seat='{HOST}'] .river-equiprow")
+    assert "Friend takes the " + tool_name in host.inner_text("#log")
+
+    # The deck lies tool side up: its top shows a tool, never the creature on the back.
+    creatures = host.evaluate(
+        "fetch('/api/games/river/catalogue').then(r => r.json())"
+        ".then(c => Object.values(c.cards).map(x => x.creature))")
+    for page in pages.values():
+        deck_html = page.inner_html("#board .river-deckarea")
+        assert not [c for c in set(creatures) if c in deck_html]
+
+    # ---- round 1: a secret choice, one browser after the other
+    friend_rack = friend.inner_html(f"#board .river-player[data-seat='{HOST}'] .river-rack")
+    assert friend.locator(f"#board .river-player[data-seat='{HOST}'] .river-token").count() == 6
+    pick_token(host, "1")
+    clicks[HOST].append("Play token 1")
+    host.wait_for_selector("#board .river-choice:has-text('You chose 1 (hidden from others)')")
+    assert host.inner_text("#board .river-token.river-picked") == "1"
+    assert host.locator("#board .river-token.act").count() == 0  # no second choice
+    friend.wait_for_selector(f"#board .river-player[data-seat='{HOST}'] .river-choice:text-is('✓ has chosen (hidden)')")
+    shot(friend, "02-secret")
+    shot(host, "02-secret-host")
+
+    def assert_secret_kept() -> None:
+        # The friend sees that the host has chosen, not what: the host's rack is drawn exactly as before.
+        assert friend.inner_html(f"#board .river-player[data-seat='{HOST}'] .river-rack") == friend_rack
+        assert friend.locator("#board .river-picked").count() == 0
+        assert "Still choosing: You." in status(friend)
+        assert "Hostess has chosen a token" in friend.inner_text("#log")
+        html = friend.content()
+        assert "chose token" not in html and "You chose" not in html and "hidden from others" not in html
+        assert friend.locator("#players .player.awaited").count() == 1
+        assert friend.locator(f"#players .player[data-seat='{FRIEND}'].awaited").count() == 1
+        assert friend.locator("#board .river-order").count() == 0  # no reveal yet
+
+    assert_secret_kept()
+    assert "You chose token 1" in host.inner_text("#log")
+    # After a reload the friend's fresh snapshot still hides it, and the host's still shows it to the host.
+    friend.reload()
+    friend.wait_for_selector(f"#board .river-player[data-seat='{HOST}'] .river-choice:text-is('✓ has chosen (hidden)')")
+    assert_secret_kept()
+    host.reload()
+    host.wait_for_selector("#board .river-choice:has-text('You chose 1 (hidden from others)')")
+    assert all("chose token" not in f and "chosen_own" not in f for f in friend_frames)
+    assert any("has chosen a token" in f for f in friend_frames)
+
+    pick_token(friend, "2")
+    clicks[FRIEND].append("Play token 2")
+    play_out_round(pages, 2, {}, clicks, {HOST: "132", FRIEND: "213"})
+    shot(host, "03-round2-host")
+    for page in pages.values():
+        log = page.inner_text("#log")
+        assert "Tokens revealed: Hostess 1, Friend 2" in log
+        assert "Hostess sails 1 forward to section 1" in log
+        assert "Friend sails 2 forward to section 2" in log
+        assert (ship_at(page, HOST), ship_at(page, FRIEND)) == (1, 2)
+        assert page.inner_text(f"#board .river-player[data-seat='{HOST}'] .river-token.river-used") == "1"
+        assert page.inner_text(f"#board .river-player[data-seat='{FRIEND}'] .river-token.river-used") == "2"
+
+    # ---- round 2: the friend picks first this time; token 1 moves before 3, so the friend acts first
+    pick_token(friend, "1")
+    clicks[FRIEND].append("Play token 1")
+    host.wait_for_selector(f"#board .river-player[data-seat='{FRIEND}'] .river-choice:text-is('✓ has chosen (hidden)')")
+    assert host.locator("#board .river-picked").count() == 0
+    assert host.locator("#board .river-token.river-used").count() == 2  # only round 1's tokens
+    pick_token(host, "3")
+    clicks[HOST].append("Play token 3")
+    # Section 2 with a 1: forward to 3 or back to 1, the friend decides on the river.
+    friend.wait_for_selector("#board .river-tile.act")
+    assert sorted(int(t.get_attribute("data-pos")) for t in friend.locator("#board .river-tile.act").all()) == [1, 3]
+    expect(friend.locator("#board .river-status-line")).to_have_text("Round 2: You are acting.")
+    expect(host.locator("#board .river-status-line")).to_have_text("Round 2: Friend is acting.")
+    expect(host.locator(f"#players .player[data-seat='{FRIEND}']")).to_have_class(re.compile("awaited"))
+    assert host.locator("#board .act").count() == 0
+    expect(host.locator("#board .river-order-chip")).to_have_text(["Friend 1", "You 3"])
+    expect(host.locator("#board .river-order-chip.river-current")).to_have_text("Friend 1")
+    shot(friend, "04-move")
+    play_out_round(pages, 3, {FRIEND: "forward", HOST: "forward"}, clicks, {HOST: "32", FRIEND: "13"})
+    for page in pages.values():
+        log = page.inner_text("#log")
+        assert "Tokens revealed: Hostess 3, Friend 1" in log
+        assert "Friend sails 1 forward to section 3" in log
+        assert "Hostess sails 3 forward to section 4" in log
+        assert (ship_at(page, HOST), ship_at(page, FRIEND)) == (4, 3)
+
+    # ---- round 3: both click at once (the client resends a pick that lost the version race)
+    pick_token(host, "2")
+    pick_token(friend, "3")
+    clicks[HOST].append("Play token 2")
+    clicks[FRIEND].append("Play token 3")
+    # 2 before 3: the host moves back to section 2, then the friend forward to section 6.
+    host.wait_for_selector("#board .river-tile.act")
+    assert sorted(int(t.get_attribute("data-pos")) for t in host.locator("#board .river-tile.act").all()) == [2, 6]
+    play_out_round(pages, 4, {HOST: "back", FRIEND: "forward"}, clicks, {HOST: "", FRIEND: ""})
+    for page in pages.values():
+        log = page.inner_text("#log")
+        assert "Tokens revealed: Hostess 2, Friend 3" in log
+        assert "Hostess sails 2 back to section 2" in log
+        assert "Friend sails 3 forward to section 6" in log
+        assert (ship_at(page, HOST), ship_at(page, FRIEND)) == (2, 6)
+
+    # ---- round 4: the host plays the star and moves the barge by the friend's number
+    friend_hand = [t.inner_text() for t in friend.locator("#board .river-token.act").all()]
+    numbers = sorted(t for t in friend_hand if t.isdigit())
+    pick_token(host, "★")
+    clicks[HOST].append("Play token ★")
+    friend.wait_for_selector(f"#board .river-player[data-seat='{HOST}'] .river-choice:text-is('✓ has chosen (hidden)')")
+    assert friend.locator("#board .river-picked").count() == 0
+    barge_before = int(host.locator("#board .river-tile:has(.river-barge)").get_attribute("data-pos"))
+    pick_token(friend, numbers[0])
+    clicks[FRIEND].append(f"Play token {numbers[0]}")
+    k = int(numbers[0])
+    host.wait_for_selector(f"#board .river-low:text-is('★ moves the barge {k}')")
+    shot(host, "05-barge")
+    play_out_round(pages, 5, {FRIEND: "forward"}, clicks, {HOST: "", FRIEND: ""})
+    barge_to = barge_before + k if barge_before + k <= 16 else barge_before - k
+    for page in pages.values():
+        log = page.inner_text("#log")
+        assert f"Tokens revealed: Hostess ★, Friend {k}" in log
+        assert int(page.locator("#board .river-tile:has(.river-barge)").get_attribute("data-pos")) == barge_to
+        assert (ship_at(page, HOST), ship_at(page, FRIEND)) == (2, 6 + k)
+        # Round 5 asks both again.
+        assert page.locator("#players .player.awaited").count() == 2
+    shot(host, "06-round5-host")
+    shot(friend, "06-round5-friend")
+
+    # The humans clicked on the board only (several times each), the board answered every click.
+    assert len(clicks[HOST]) >= 6 and len(clicks[FRIEND]) >= 7, clicks
+    assert not host.inner_text("#play-error") and not friend.inner_text("#play-error")
+    host.context.close()
+    friend.context.close()
