@@ -96,26 +96,26 @@ async def get_table(table_id: str, request: Request, db: DbDep, user: OptionalUs
     return await service.public_table(db, table=table, with_invite=insider)
 
 
-@router.post("/api/tables/{table_id}/join", response_model=TablePublic, tags=["lobby"])
-async def join_table(table_id: str, body: JoinRequest, request: Request, db: DbDep, user: CurrentUser) -> TablePublic:
-    table = await _visible_table(request, db, table_id, user, body.invite)
+async def _seat_change(request: Request, db, table: Table, change, reload: bool = False) -> TablePublic:  # noqa: ANN001
+    """Run one lobby change, commit it, and tell every socket at the table."""
     try:
-        await service.join(db, table=table, user=user, seat=body.seat)
+        await change
     except service.LobbyError as exc:
         raise _fail(exc) from None
     await db.commit()
-    return await _notify(request, db, table)
+    return await _notify(request, db, table, reload=reload)
+
+
+@router.post("/api/tables/{table_id}/join", response_model=TablePublic, tags=["lobby"])
+async def join_table(table_id: str, body: JoinRequest, request: Request, db: DbDep, user: CurrentUser) -> TablePublic:
+    table = await _visible_table(request, db, table_id, user, body.invite)
+    return await _seat_change(request, db, table, service.join(db, table=table, user=user, seat=body.seat))
 
 
 @router.post("/api/tables/{table_id}/bots", response_model=TablePublic, tags=["lobby"])
 async def add_bot(table_id: str, body: SeatRequest, request: Request, db: DbDep, user: CurrentUser) -> TablePublic:
     table = await _visible_table(request, db, table_id, user, None)
-    try:
-        await service.add_bot(db, table=table, user=user, seat=body.seat)
-    except service.LobbyError as exc:
-        raise _fail(exc) from None
-    await db.commit()
-    return await _notify(request, db, table)
+    return await _seat_change(request, db, table, service.add_bot(db, table=table, user=user, seat=body.seat))
 
 
 @router.post("/api/tables/{table_id}/leave", response_model=TablePublic, tags=["lobby"])
@@ -123,23 +123,14 @@ async def leave_table(table_id: str, request: Request, db: DbDep, user: CurrentU
                       body: SeatRequest | None = None) -> TablePublic:
     """Free your seat, or as host free seat `seat` (a bot or a player) before the start."""
     table = await _visible_table(request, db, table_id, user, None)
-    try:
-        await service.leave(db, table=table, user=user, seat=body.seat if body else None)
-    except service.LobbyError as exc:
-        raise _fail(exc) from None
-    await db.commit()
-    return await _notify(request, db, table)
+    seat = body.seat if body else None
+    return await _seat_change(request, db, table, service.leave(db, table=table, user=user, seat=seat))
 
 
 @router.post("/api/tables/{table_id}/start", response_model=TablePublic, tags=["lobby"])
 async def start_table(table_id: str, request: Request, db: DbDep, user: CurrentUser) -> TablePublic:
     table = await _visible_table(request, db, table_id, user, None)
-    try:
-        await service.start(db, table=table, user=user)
-    except service.LobbyError as exc:
-        raise _fail(exc) from None
-    await db.commit()
-    return await _notify(request, db, table, reload=True)
+    return await _seat_change(request, db, table, service.start(db, table=table, user=user), reload=True)
 
 
 # ---- pages ------------------------------------------------------------------------------------------------
