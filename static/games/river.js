@@ -22,6 +22,18 @@ function where(p, bay) {
   return "Section " + p;
 }
 
+// The action as the server lists it: type first, label last (app/games/river/rules.py builds every action so).
+// The shared client resends a secret pick that lost a version race only when JSON.stringify of the pick equals
+// that of a fresh legal action, key order included, while views rebuilt from JSON patches carry their keys in
+// another order (a "token" action patched over a "move" one reads {type, label, token}). Sending the server's
+// order keeps the automatic resend working for clicks on the board.
+function serverOrder(action) {
+  const out = { type: action.type };
+  for (const k of Object.keys(action)) if (k !== "type" && k !== "label") out[k] = action[k];
+  if ("label" in action) out.label = action.label;
+  return out;
+}
+
 function clickable(node, action, ctx) {
   node.classList.add("act");
   node.dataset.label = action.label;
@@ -30,7 +42,7 @@ function clickable(node, action, ctx) {
   const go = (ev) => {
     ev.preventDefault();
     ev.stopPropagation();
-    ctx.act(action);
+    ctx.act(serverOrder(action));
   };
   node.addEventListener("click", go);
   node.addEventListener("keydown", (ev) => {
@@ -121,6 +133,7 @@ export function render(root, view, ctx) {
   const river = el("div", "river-river");
   for (let i = 0; i <= bay; i++) {
     const card = el("div", "river-tile" + (i === 0 ? " river-harbour" : i === bay ? " river-bay" : ""));
+    card.dataset.pos = String(i);
     card.appendChild(el("div", "river-tile-name", i === 0 ? "Harbour" : i === bay ? "Bay" : String(i)));
     const marks = el("div", "river-tile-marks");
     if (g.buoys.includes(i)) {
@@ -138,6 +151,7 @@ export function render(root, view, ctx) {
     g.players.filter((p) => p.pos === i).forEach((p) => {
       const s = el("span", "river-ship", (ctx.nameOf(p.seat) || "?").slice(0, 1).toUpperCase());
       s.style.background = COLOURS[p.seat];
+      s.dataset.seat = String(p.seat);
       s.title = ctx.nameOf(p.seat) + (p.homeward ? " (heading home)" : "");
       ships.appendChild(s);
     });
@@ -216,6 +230,7 @@ export function render(root, view, ctx) {
     const p = g.players[s];
     const box = el("div", "river-player" + (s === me ? " river-me" : "") + ((view.waiting || []).includes(s) ? " river-awaited" : ""));
     box.style.borderColor = COLOURS[s];
+    box.dataset.seat = String(s);
     const head = el("div", "river-player-head");
     const dot = el("span", "river-dot");
     dot.style.background = COLOURS[s];

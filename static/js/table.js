@@ -73,11 +73,21 @@ function act(action) {
 // The server refuses the stale version (moves are compare-and-set); we resend once if the same choice
 // is still offered, so picking at the same time as others just works.
 function retryLostRace() {
-  if (!retryAfterSnapshot || !view || !view.prompt || !view.prompt.secret) { retryAfterSnapshot = false; return; }
+  if (!retryAfterSnapshot) return;
   retryAfterSnapshot = false;
-  const wanted = JSON.stringify(lastAction);
-  const still = view.legal.find((a) => JSON.stringify(a) === wanted);
+  const wanted = canonical(lastAction);
+  const still = view && view.prompt && view.prompt.secret && view.legal.find((a) => canonical(a) === wanted);
   if (still) act(still);
+  else $('play-error').textContent = 'Someone moved first: the board has changed, choose again.';
+}
+
+// Key order is not significant in JSON objects (and patched views do not keep it): compare with sorted keys.
+function canonical(value) {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
 }
 
 function connect() {

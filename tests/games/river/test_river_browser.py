@@ -9,7 +9,7 @@ decides (barge, buoys, equipment purchases, discoveries) is read from the page a
 
 from __future__ import annotations
 
-import os
+import json
 import re
 import time
 
@@ -21,14 +21,6 @@ from tests.support.browser import open_table_with_friend
 pytestmark = pytest.mark.browser
 
 HOST, FRIEND = 0, 1
-SHOTS = os.environ.get("RIVER_SHOTS")  # development aid: a directory for screenshots
-
-
-def shot(page, name: str) -> None:  # noqa: ANN001
-    if SHOTS:
-        page.screenshot(path=f"{SHOTS}/river-{name}.png", full_page=True)
-
-
 def status(page) -> str:  # noqa: ANN001
     return page.inner_text("#board .river-status-line")
 
@@ -54,6 +46,38 @@ def pick_token(page, token: str) -> None:  # noqa: ANN001
 def board_labels(page, selector: str = ".act") -> list[str]:  # noqa: ANN001
     # One read of the DOM: the board may be redrawn between two locator calls.
     return page.eval_on_selector_all(f"#board {selector}", "ns => ns.map(n => n.dataset.label)")
+
+
+class SocketTap:
+    """Sits between a page and the server's websocket: records both directions and can hold back what arrives."""
+
+    def __init__(self) -> None:
+        self.received: list[str] = []
+        self.sent: list[str] = []
+        self.held: list[tuple] | None = None
+
+    def attach(self, route) -> None:  # noqa: ANN001
+        server = route.connect_to_server()
+        route.on_message(lambda m: (self.sent.append(m), server.send(m)))
+        server.on_message(lambda m: self._arrive(route, m))
+
+    def _arrive(self, route, message: str) -> None:  # noqa: ANN001
+        self.received.append(message)
+        if self.held is not None:
+            self.held.append((route, message))
+        else:
+            route.send(message)
+
+    def hold(self) -> None:
+        self.held = []
+
+    def release(self) -> None:
+        held, self.held = self.held or [], None
+        for route, message in held:
+            route.send(message)
+
+    def acts(self) -> list[dict]:
+        return [m for m in map(json.loads, self.sent) if m.get("type") == "act"]
 
 
 def play_out_round(pages: dict, next_round: int, moves: dict, clicks: dict, keep: dict) -> None:
@@ -104,9 +128,10 @@ def test_two_browsers_draft_and_play_four_rounds_by_clicking_the_board(browser, 
         browser, sqlite_server, "river", 2,
         "document.querySelector('[name=\"opt:first_player\"]').value = '0';")
     # Everything the friend's browser receives over its websocket, to prove the secret never reaches it.
-    friend_frames: list[str] = []
-    friend.on("websocket", lambda ws: ws.on("framereceived", lambda f: friend_frames.append(str(f))))
-    friend.reload()  # reconnect, so that the listener sees the socket from its first frame
+    tap = SocketTap()
+    friend.route_web_socket(re.compile(r"/ws/tables/"), tap.attach)
+    friend_frames = tap.received
+    friend.reload()  # reconnect through the tap
     friend.wait_for_selector("#seats .seat-name:has-text('Friend')")
     host.click("#start-button")
     pages = {HOST: host, FRIEND: friend}
@@ -122,7 +147,6 @@ def test_two_browsers_draft_and_play_four_rounds_by_clicking_the_board(browser, 
     friend.wait_for_selector("#board .river-equip.act")
     assert host.locator("#board .act").count() == 0
     assert "Friend chooses a starting tool" in status(host)
-    shot(friend, "01-draft")
     tool = friend.locator("#board .river-equip.act").first
     tool_name = tool.locator(".river-equip-name").inner_text()
     assert tool.locator(".river-equip-count").inner_text() == "×3"
@@ -159,8 +183,6 @@ def test_two_browsers_draft_and_play_four_rounds_by_clicking_the_board(browser, 
     assert host.inner_text("#board .river-token.river-picked") == "1"
     assert host.locator("#board .river-token.act").count() == 0  # no second choice
     friend.wait_for_selector(f"#board .river-player[data-seat='{HOST}'] .river-choice:text-is('✓ has chosen (hidden)')")
-    shot(friend, "02-secret")
-    shot(host, "02-secret-host")
 
     def assert_secret_kept() -> None:
         # The friend sees that the host has chosen, not what: the host's rack is drawn exactly as before.
@@ -188,7 +210,6 @@ def test_two_browsers_draft_and_play_four_rounds_by_clicking_the_board(browser, 
     pick_token(friend, "2")
     clicks[FRIEND].append("Play token 2")
     play_out_round(pages, 2, {}, clicks, {HOST: "132", FRIEND: "213"})
-    shot(host, "03-round2-host")
     for page in pages.values():
         log = page.inner_text("#log")
         assert "Tokens revealed: Hostess 1, Friend 2" in log
@@ -215,7 +236,6 @@ def test_two_browsers_draft_and_play_four_rounds_by_clicking_the_board(browser, 
     assert host.locator("#board .act").count() == 0
     expect(host.locator("#board .river-order-chip")).to_have_text(["Friend 1", "You 3"])
     expect(host.locator("#board .river-order-chip.river-current")).to_have_text("Friend 1")
-    shot(friend, "04-move")
     play_out_round(pages, 3, {FRIEND: "forward", HOST: "forward"}, clicks, {HOST: "32", FRIEND: "13"})
     for page in pages.values():
         log = page.inner_text("#log")
@@ -224,13 +244,26 @@ def test_two_browsers_draft_and_play_four_rounds_by_clicking_the_board(browser, 
         assert "Hostess sails 3 forward to section 4" in log
         assert (ship_at(page, HOST), ship_at(page, FRIEND)) == (4, 3)
 
-    # ---- round 3: both click at once (the client resends a pick that lost the version race)
+    # ---- round 3: both click "at once". The friend's browser has not yet heard of the host's pick when it
+    # sends its own, so the server refuses the stale version; the client resends the same pick once.
+    tap.hold()
     pick_token(host, "2")
-    pick_token(friend, "3")
     clicks[HOST].append("Play token 2")
+    host.wait_for_selector("#board .river-choice:has-text('You chose 2 (hidden from others)')")
+    acts_before = len(tap.acts())
+    pick_token(friend, "3")
     clicks[FRIEND].append("Play token 3")
+    deadline = time.monotonic() + 10
+    while not any("stale_version" in m for _, m in tap.held or []):
+        assert time.monotonic() < deadline, tap.held
+        friend.wait_for_timeout(20)
+    tap.release()
     # 2 before 3: the host moves back to section 2, then the friend forward to section 6.
     host.wait_for_selector("#board .river-tile.act")
+    resent = tap.acts()[acts_before:]
+    assert [a["action"]["label"] for a in resent] == ["Play token 3", "Play token 3"]
+    assert resent[1]["version"] == resent[0]["version"] + 1
+    assert not friend.inner_text("#play-error")  # the lost race is invisible to the player
     assert sorted(int(t.get_attribute("data-pos")) for t in host.locator("#board .river-tile.act").all()) == [2, 6]
     play_out_round(pages, 4, {HOST: "back", FRIEND: "forward"}, clicks, {HOST: "", FRIEND: ""})
     for page in pages.values():
@@ -243,16 +276,17 @@ def test_two_browsers_draft_and_play_four_rounds_by_clicking_the_board(browser, 
     # ---- round 4: the host plays the star and moves the barge by the friend's number
     friend_hand = [t.inner_text() for t in friend.locator("#board .river-token.act").all()]
     numbers = sorted(t for t in friend_hand if t.isdigit())
+    seen = len(friend_frames)
     pick_token(host, "★")
     clicks[HOST].append("Play token ★")
     friend.wait_for_selector(f"#board .river-player[data-seat='{HOST}'] .river-choice:text-is('✓ has chosen (hidden)')")
     assert friend.locator("#board .river-picked").count() == 0
+    assert friend_frames[seen:] and not [f for f in friend_frames[seen:] if "my_choice" in f or "chose token" in f]
     barge_before = int(host.locator("#board .river-tile:has(.river-barge)").get_attribute("data-pos"))
     pick_token(friend, numbers[0])
     clicks[FRIEND].append(f"Play token {numbers[0]}")
     k = int(numbers[0])
     host.wait_for_selector(f"#board .river-low:text-is('★ moves the barge {k}')")
-    shot(host, "05-barge")
     play_out_round(pages, 5, {FRIEND: "forward"}, clicks, {HOST: "", FRIEND: ""})
     barge_to = barge_before + k if barge_before + k <= 16 else barge_before - k
     for page in pages.values():
@@ -262,8 +296,6 @@ def test_two_browsers_draft_and_play_four_rounds_by_clicking_the_board(browser, 
         assert (ship_at(page, HOST), ship_at(page, FRIEND)) == (2, 6 + k)
         # Round 5 asks both again.
         assert page.locator("#players .player.awaited").count() == 2
-    shot(host, "06-round5-host")
-    shot(friend, "06-round5-friend")
 
     # The humans clicked on the board only (several times each), the board answered every click.
     assert len(clicks[HOST]) >= 6 and len(clicks[FRIEND]) >= 7, clicks
