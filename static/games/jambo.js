@@ -186,7 +186,10 @@ function centre(ctx, view, cardActs, wareAct) {
     el('span', { class: 'jambo-markers', title: `${g.actions_used} of 5 actions used` }, ...markers, ` ${g.actions_left} left`),
     g.wise ? el('span', { class: 'jambo-flag', title: 'Wise Man from Afar' }, `Wise Man: buy −${2 * g.wise}, sell +${2 * g.wise}`) : null,
     g.final_turn ? el('span', { class: 'jambo-flag' }, 'Last turn!') : null,
-    el('span', { title: 'cost of the next small stand' }, `Next small stand: ${g.next_stand_cost} gold`));
+    el('span', { title: 'cost of the next small stand' }, `Next small stand: ${g.next_stand_cost} gold`),
+    el('span', { class: 'jambo-tie', title: 'table option: who wins a tie in gold' },
+      g.tie_goes_to === 'last_player' ? 'Tie: the last player wins' : 'Tie: first to 60 wins'),
+    turnButtons(ctx, view));
   // Supply
   const supply = el('div', { class: 'jambo-supply' }, el('div', { class: 'jambo-label' }, 'Supply (6 per type)'),
     ...g.supply.map((n, t) => {
@@ -214,6 +217,15 @@ function centre(ctx, view, cardActs, wareAct) {
   }
   return el('section', { class: 'jambo-centre' }, status, el('div', { class: 'jambo-row' }, el('div', { class: 'jambo-piles' }, ...piles), supply),
     stagePanel(ctx, view, cardActs, wareAct));
+}
+
+// Moves that belong to no card: leaving phase 1 and ending the turn (with the 1-gold bonus when it applies).
+function turnButtons(ctx, view) {
+  const acts = (view.legal || []).filter((a) => a.type === 'phase2' || a.type === 'end');
+  if (!acts.length) return null;
+  const bonus = view.game.actions_left >= 2;
+  return el('span', { class: 'jambo-turn-actions' }, ...acts.map((a) => actButton(ctx, a,
+    a.type === 'end' && bonus ? `${a.label} (+1 gold)` : a.label, a.type === 'end' ? 'jambo-end' : '')));
 }
 
 function stagePanel(ctx, view, cardActs, wareAct) {

@@ -215,7 +215,7 @@ function renderView() {
   // Prompt bar: the generic fallback listing every legal action.
   const awaited = view.waiting.filter((s) => s !== view.seat).map(nameOf);
   $('prompt-text').textContent = view.result ? 'The game is over.'
-    : view.prompt ? view.prompt.text
+    : view.prompt ? words(view.prompt.text)
     : awaited.length ? `Waiting for ${awaited.join(', ')}.` : '';
   $('prompt-actions').replaceChildren(...view.legal.map((a) => el('button', {
     type: 'button', class: 'legal', 'data-label': a.label || JSON.stringify(a), onclick: () => act(a),

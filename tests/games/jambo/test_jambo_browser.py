@@ -1,9 +1,9 @@
 """Jambo in two browsers: join by the invite link, start, play four turns by clicking on the board.
 
 Every move is chosen by reading the page (the deal is random): draw from the pile, keep or discard the drawn card,
-buy with a ware card from the hand when one is offered (the other browser answers the Rain Maker question), end the
-turn. After each step the test checks what both players see, and that neither page shows the other's hand or the
-card being looked at.
+buy with a ware card from the hand when one is offered (the other browser answers the Rain Maker question on its
+board) or else lay out a utility or a small stand, end the turn with the board's button. After each step the test
+checks what both players see, and that neither page shows the other's hand or the card being looked at.
 """
 
 from __future__ import annotations
@@ -38,6 +38,10 @@ def stand_tokens(page, area: str) -> int:  # noqa: ANN001
     return page.locator(f"{area} .jambo-stand .jambo-ware").count()
 
 
+def titles(page, selector: str) -> list[str]:  # noqa: ANN001
+    return page.eval_on_selector_all(selector, "els => els.map(e => e.title)")
+
+
 def card_name(title: str) -> str:
     """A card face's title is '[action label\\n\\n]Name (type)\\ntext': keep the name."""
     return title.split("\n\n")[-1].split("\n")[0].rsplit(" (", 1)[0]
@@ -45,20 +49,19 @@ def card_name(title: str) -> str:
 
 def check_hidden(owner, viewer) -> None:  # noqa: ANN001
     """The viewer's page shows the owner's hand only as card backs, and no face of a card only the owner holds."""
-    owned = [card_name(t) for t in owner.eval_on_selector_all(f"{ME} .jambo-hand .jambo-card", "els => els.map(e => e.title)")]
+    owned = [card_name(t) for t in titles(owner, f"{ME} .jambo-hand .jambo-card")]
     assert len(owned) == hand_count(owner, ME) == hand_count(viewer, THEM)
-    owned += [card_name(t) for t in owner.eval_on_selector_all(".jambo-drawn .jambo-card", "els => els.map(e => e.title)")]
+    owned += [card_name(t) for t in titles(owner, ".jambo-drawn .jambo-card")]
     backs = viewer.locator(f"{THEM} .jambo-hand .jambo-card")
     assert backs.count() == min(hand_count(owner, ME), 12)
     assert backs.count() == viewer.locator(f"{THEM} .jambo-hand .jambo-back").count()
     assert viewer.locator(f"{THEM} .jambo-hand [data-label], {THEM} .jambo-hand .jambo-card-name").count() == 0
     # Faces the viewer may legitimately see: their own hand, the utilities, the discard pile, a stage.
-    legit = {card_name(t) for t in viewer.eval_on_selector_all(
-        f"{ME} .jambo-hand .jambo-card, .jambo-utils .jambo-card, .jambo-centre .jambo-card:not(.jambo-back)",
-        "els => els.map(e => e.title)")}
-    titles = viewer.eval_on_selector_all("[title]", "els => els.map(e => e.title)")
+    legit = {card_name(t) for t in titles(
+        viewer, f"{ME} .jambo-hand .jambo-card, .jambo-utils .jambo-card, .jambo-centre .jambo-card:not(.jambo-back)")}
+    everything = titles(viewer, "[title]")
     for name in set(owned) - legit:
-        assert not [t for t in titles if f"{name} (" in t], f"{name} from the opponent's hand is shown"
+        assert not [t for t in everything if f"{name} (" in t], f"{name} from the opponent's hand is shown"
 
 
 def draw_card(me, other, who: str) -> str:  # noqa: ANN001
@@ -132,6 +135,33 @@ def trade(me, other, who: str, other_seat: int) -> bool:  # noqa: ANN001
     return True
 
 
+def lay_out(me, other) -> bool:  # noqa: ANN001
+    """Otherwise play a utility or a small market stand from the hand (no reaction follows): both browsers see it."""
+    cards = me.locator(f"{ME} .jambo-hand .jambo-type-utility.act, {ME} .jambo-hand .jambo-type-stand.act")
+    if cards.count() == 0:
+        return False
+    card = cards.first
+    label, name = card.get_attribute("data-label"), card_name(card.get_attribute("title"))
+    stand = label.startswith("Play Small Market Stand")
+    stands = other.locator(f"{THEM} .jambo-smallstand").count()
+    utils = other.locator(f"{THEM} .jambo-utils .jambo-card").count()
+    gold_before = gold(other, THEM)
+    card.click()
+    if stand:
+        cost = int(re.search(r"for (\d+) gold", label).group(1))
+        expect(other.locator(f"{THEM} .jambo-smallstand")).to_have_count(stands + 1)
+        expect(me.locator(f"{ME} .jambo-smallstand")).to_have_count(stands + 1)
+        expect(other.locator(f"{THEM} .jambo-gold")).to_have_text(f"{gold_before - cost} gold")
+        expect(other.locator(".jambo-status")).to_contain_text("Next small stand: 3 gold")
+    else:
+        expect(other.locator(f"{THEM} .jambo-utils .jambo-card")).to_have_count(utils + 1)
+        expect(other.locator(f"{THEM} .jambo-utils .jambo-card[title^='{name} (']").first).to_be_visible()
+        expect(me.locator(f"{ME} .jambo-utils .jambo-card[title*='{name} (']").first).to_be_visible()
+    for page in (me, other):
+        expect(page.locator("#log")).to_contain_text(f"plays {name}")
+    return True
+
+
 def end_turn(me, other, who: str, next_seat: int) -> None:  # noqa: ANN001
     left = int(re.search(r"(\d+) left", me.inner_text(".jambo-markers")).group(1))
     gold_before = gold(other, THEM)
@@ -182,7 +212,10 @@ def test_two_browsers_play_jambo_turns_by_clicking_the_board(browser, sqlite_ser
         keep_card(me, other, drawn)
         check_hidden(me, other)
         check_hidden(other, me)
-        bought[seat] += trade(me, other, who, 1 - seat)
+        if trade(me, other, who, 1 - seat):
+            bought[seat] += 1
+        else:
+            lay_out(me, other)
         end_turn(me, other, who, 1 - seat)
         check_hidden(me, other)
         check_hidden(other, me)
