@@ -25,6 +25,7 @@ class Settings(BaseSettings):
     rate_per_second: float = 30.0  # per-socket message budget (token bucket)
     rate_burst: int = 60
     log_size: int = 120  # events replayed in a snapshot
+    max_cached_tables: int = 2000  # live game states kept in memory per instance
 
 
 def async_database_url(url: str) -> str:

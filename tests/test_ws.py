@@ -234,3 +234,25 @@ def test_reconnect_beyond_the_kept_history_gets_a_snapshot(sqlite_server):
     s = people[0].socket(tid, "v=999")  # a version the server never had
     msg = s.until("snapshot")
     assert msg["version"] == 0
+
+
+def test_an_evicted_table_reloads_from_the_database(tmp_path):
+    """With room for one cached table, playing two tables in turn evicts and reloads them; nothing is lost."""
+    from tests.support.servers import Server
+
+    server = Server(database_url=f"sqlite:///{tmp_path / 'evict.db'}", MAX_CACHED_TABLES="1")
+    server.start()
+    try:
+        games = [started_table(server) for _ in range(2)]
+        for turn in range(2):
+            for tid, people in games:
+                a, b = connect_all(people, tid)
+                sock = (a, b)[turn]
+                sock.act_ok({"type": "pick", "n": 2, "label": "Pick 2"})
+                a.close()
+                b.close()
+        for tid, people in games:
+            (a,) = connect_all(people[:1], tid)
+            assert a.version == 2 and a.view["game"]["picks"] == [2, 2]
+    finally:
+        server.stop()

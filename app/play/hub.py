@@ -143,6 +143,7 @@ class Hub:
             rt = await self._load(table_id)
             if rt is not None:
                 self.runtimes[table_id] = rt
+                self._evict_idle()
                 self._schedule_bots(rt)
             return rt
 
@@ -173,6 +174,20 @@ class Hub:
 
     def forget(self, table_id: str) -> None:
         self.runtimes.pop(table_id, None)
+
+    def _evict_idle(self) -> None:
+        """Keep at most `max_cached_tables` in memory: drop the oldest loaded tables nobody is connected to.
+
+        Dropping loses nothing (the database has every move); a reconnect then gets a snapshot instead of patches.
+        """
+        excess = len(self.runtimes) - self.settings.max_cached_tables
+        if excess <= 0:
+            return
+        for table_id in [t for t in self.runtimes if t not in self.connections][:excess]:
+            self.runtimes.pop(table_id, None)
+            self.history.pop(table_id, None)
+            self.recent_events.pop(table_id, None)
+            self._load_locks.pop(table_id, None)
 
     # ---- the move path --------------------------------------------------------------------------
     async def act(self, table_id: str, *, user_id: int | None, action: Any, version: int | None,
