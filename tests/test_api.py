@@ -86,6 +86,8 @@ def test_bad_table_requests_get_clear_errors(sqlite_server):
     assert p.post("/api/tables", {"game": "tally", "seats": 6}, ok=False).json()["detail"]["code"] == "bad_seats"
     r = p.post("/api/tables", {"game": "tally", "options": {"rounds": 0}}, ok=False)
     assert r.json()["detail"]["code"] == "bad_options"
+    r = p.post("/api/tables", {"game": "river", "seats": 2, "options": {"first_player": 3}}, ok=False)
+    assert r.json()["detail"]["code"] == "bad_options"  # seat 4 at a table of 2
     r = p.http.post("/api/tables", content=b"{not json", headers={"content-type": "application/json"})
     assert r.status_code == 422
     r = p.http.post("/api/tables", content=b"x" * 100_000, headers={"content-type": "application/json"})

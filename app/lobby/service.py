@@ -49,6 +49,10 @@ async def create_table(db: AsyncSession, *, host: User, game_id: str, options: d
     num_seats = seats or game.min_players
     if not game.min_players <= num_seats <= game.max_players:
         raise LobbyError("bad_seats", f"{game.title} is for {game.min_players}-{game.max_players} players, not {num_seats}")
+    try:  # options may depend on the seat count (a first player must be one of the seats): deal once to check
+        game.new_game(num_seats, options, seed=0)
+    except engine.BadOptions as exc:
+        raise LobbyError("bad_options", exc.message) from None
     table = Table(id=secrets.token_urlsafe(6), game_id=game.id, options=parsed.model_dump(mode="json"),
                   host_id=host.id, private=private, invite=secrets.token_urlsafe(9), status="open", num_seats=num_seats)
     db.add(table)

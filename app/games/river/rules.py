@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, Field
 
-from app.engine import Game, Prompt, RandomBot, Rng
+from app.engine import BadOptions, Game, Prompt, RandomBot, Rng
 
 from . import cards as C
 from .bot import RiverBot
@@ -25,7 +25,8 @@ from .bot import RiverBot
 
 class RiverOptions(BaseModel):
     first_player: int | None = Field(
-        default=None, description="Seat that wins ties of the acting order first (replaces 'the youngest'); random when empty")
+        default=None, ge=0, le=3,
+        description="Seat that wins ties of the acting order first (replaces 'the youngest'); random when empty")
 
 
 def _tok(token: int) -> str:
@@ -58,7 +59,9 @@ class River(Game):
         buoys = sorted(sections[: C.NUM_BUOYS])
         barge = sections[C.NUM_BUOYS]
         fp = getattr(options, "first_player", None)
-        if fp is not None and 0 <= fp < n:
+        if fp is not None and not 0 <= fp < n:
+            raise BadOptions(f"first_player must be a seat number below {n}")
+        if fp is not None:
             tiebreak = [(fp + i) % n for i in range(n)]
         else:
             tiebreak = list(range(n))
@@ -390,11 +393,17 @@ class River(Game):
         state["equip"][seat].append(card)
         state["equip"][seat].sort()
 
-    def _draw_top(self, state: dict) -> int | None:
+    @staticmethod
+    def _refill(state: dict, ev: list) -> None:
+        """When the deck runs out, the aside pile is shuffled into a new deck at once (its top front is public)."""
         if not state["deck"] and state["aside"]:
             state["deck"] = state["aside"]
             state["aside"] = []
             Rng(state).shuffle(state["deck"])
+            ev.append({"type": "reshuffle", "text": "The set-aside discoveries are shuffled into a new deck"})
+
+    def _draw_top(self, state: dict, ev: list) -> int | None:
+        self._refill(state, ev)
         return state["deck"][-1] if state["deck"] else None
 
     def _task_explore(self, state: dict, seat: int, ev: list) -> None:
@@ -402,9 +411,7 @@ class River(Game):
             ev.append({"type": "explore", "text": f"@{seat} is heading home and does not explore"})
             return
         for look in (1, 2):
-            if not state["deck"] and state["aside"]:
-                ev.append({"type": "reshuffle", "text": "The set-aside discoveries are shuffled into a new deck"})
-            card = self._draw_top(state)
+            card = self._draw_top(state, ev)
             if card is None:
                 ev.append({"type": "explore", "text": f"@{seat} explores, but no discovery cards are left"})
                 return
@@ -415,11 +422,13 @@ class River(Game):
                            "text": f"@{seat} explores ({front}) and discovers the {C.CREATURE[card]} "
                                    f"(value {C.VALUE[card]})", "seat": seat, "card": card})
                 self._place(state, seat, card, ev)
+                self._refill(state, ev)
                 return
             if look == 1:
                 state["deck"].pop()
                 state["aside"].append(card)
                 ev.append({"type": "aside", "text": f"@{seat} cannot take a {front} card and sets it aside"})
+                self._refill(state, ev)
             else:
                 ev.append({"type": "explore", "text": f"@{seat} cannot take the next {front} card either"})
 
