@@ -447,6 +447,11 @@ class Jambo(Game):
     def _ware_choices(self, types: list[int], verb: str, suffix: str = "") -> list[dict]:
         return [{"type": "ware", "ware": t, "label": f"{verb} {WARES[t]}{suffix}"} for t in types]
 
+    @staticmethod
+    def _fee_note(P: dict, n: int) -> str:
+        """Label suffix when taking n wares by choice puts one on the 6th space (the 2-gold fee)."""
+        return f" + {C.SIXTH_SPACE_FEE} for the 6th space" if fit_fee(P, n) else ""
+
     def _stage_legal(self, s: State, st: dict) -> list[dict]:
         k = st["kind"]
         seat = st["seat"]
@@ -478,9 +483,10 @@ class Jambo(Game):
         if k == "kettle2":
             return self._card_choices(P["hand"], "Discard") + [{"type": "stop", "label": "Stop: draw 1 card"}]
         if k == "boat_ware":
-            return self._ware_choices(self._ware_gain_types(s, seat, 1, 0), "Take")
+            return self._ware_choices(self._ware_gain_types(s, seat, 1, 0), "Take", self._fee_note(P, 1))
         if k == "leopard":
-            return self._ware_choices(self._ware_gain_types(s, seat, 1, 2), "Take", " for 2 gold")
+            return self._ware_choices(self._ware_gain_types(s, seat, 1, 2), "Take",
+                                      " for 2 gold" + self._fee_note(P, 1))
         if k == "scale":
             return [{"type": "pick", "card": c, "label": f"Keep {name(c)}, give {name(o)}"}
                     for c, o in ((st["cards"][0], st["cards"][1]), (st["cards"][1], st["cards"][0]))]
@@ -494,7 +500,11 @@ class Jambo(Game):
             return [{"type": "ware", "ware": a, "label": f"Give up all {held(P, a)} {WARES[a]}"} for a in froms]
         if k == "shaman_to":
             tos = [b for a, b in self._shaman_pairs(s, seat) if a == st["from"]]
-            return self._ware_choices(tos, "Receive")
+            Q = {"wares": list(P["wares"]), "sixth": P["sixth"], "stands": P["stands"]}
+            n = held(P, st["from"])
+            for _ in range(n):
+                take_ware(Q, st["from"])
+            return self._ware_choices(tos, "Receive", self._fee_note(Q, n))
         if k == "psychic":
             return self._card_choices(st["cards"], "Take")
         if k == "elder":
@@ -506,7 +516,8 @@ class Jambo(Game):
             return self._ware_choices(held_types(P), "Sell 1", " for 2 gold") + [
                 {"type": "stop", "label": "Finish selling"}]
         if k == "basket":
-            return self._ware_choices(self._ware_gain_types(s, seat, 2, 2), "Take 2", " for 2 gold")
+            return self._ware_choices(self._ware_gain_types(s, seat, 2, 2), "Take 2",
+                                      " for 2 gold" + self._fee_note(P, 2))
         if k == "travel1":
             sup = supply(s)
             return self._ware_choices([t for t in range(6) if sup[t] >= 1], "Auction")
@@ -529,7 +540,7 @@ class Jambo(Game):
             out.append({"type": "opt", "opt": "cards", "label": "Draw 2 cards (opponent takes 2 wares)"})
             return out
         if k == "carrier_ware":
-            return self._ware_choices(self._ware_gain_types(s, seat, 2, 0), "Take 2")
+            return self._ware_choices(self._ware_gain_types(s, seat, 2, 0), "Take 2", self._fee_note(P, 2))
         if k == "carrier_opp":
             sup = supply(s)
             return self._ware_choices([t for t in range(6) if sup[t] >= 2], "Take 2")
@@ -544,7 +555,7 @@ class Jambo(Game):
                 out.append({"type": "pick", "card": u, "use": False, "label": f"Discard their {name(u)} unused"})
             return out
         if k == "parrot":
-            return self._ware_choices(held_types(O), "Take their")
+            return self._ware_choices(held_types(O), "Take their", self._fee_note(P, 1))
         if k == "hyena_take":
             return self._card_choices(O["hand"], "Take their")
         if k == "hyena_give":
@@ -574,15 +585,8 @@ class Jambo(Game):
 
     @staticmethod
     def bid_amounts(high: int, gold: int) -> list[int]:
-        """Bids offered: every amount up to 8 above the high bid, then steps of 5, and all-in."""
-        amounts = [a for a in range(high + 1, min(gold, high + 8) + 1)]
-        a = (high + 8) // 5 * 5 + 5
-        while a < gold:
-            amounts.append(a)
-            a += 5
-        if gold > high and gold not in amounts:
-            amounts.append(gold)
-        return amounts
+        """Bids offered: every whole amount above the high bid up to the bidder's gold (spec §8.12)."""
+        return list(range(high + 1, gold + 1))
 
     def _bid_choices(self, s: State, st: dict) -> list[dict]:
         P = s["players"][st["seat"]]
@@ -725,7 +729,7 @@ class Jambo(Game):
             got = [c for c in (self._draw(s), self._draw(s), self._draw(s)) if c is not None]
             ev.append(_ev("reveal", f"@{t} reveals " + ", ".join(name(c) for c in got) + " for auction", cards=got))
             s["stage"] = {"kind": "auction", "seat": t, "what": "cards", "items": got, "high": 0,
-                          "leader": None, "passes": 0}
+                          "leader": None}
         elif k == "dancer":
             s["stage"] = {"kind": "dancer_card", "seat": t}
         elif k == "carrier":
@@ -999,7 +1003,7 @@ class Jambo(Game):
             items = [st["first"], a["ware"]]
             ev.append(_ev("auction", f"@{seat} auctions {C.ware_list(items)}"))
             s["stage"] = {"kind": "auction", "seat": seat, "what": "wares", "items": items, "high": 0,
-                          "leader": None, "passes": 0}
+                          "leader": None}
             return
         if k == "auction":
             self._auction_play(s, seat, st, a, ev)
@@ -1137,11 +1141,8 @@ class Jambo(Game):
             ev.append(_ev("bid", f"@{seat} bids {a['amount']} gold"))
             return
         ev.append(_ev("pass", f"@{seat} passes"))
+        # The first pass ends the auction (spec §6.4): without an opening bid nobody buys.
         if st["leader"] is None:
-            st["passes"] += 1
-            if st["passes"] < 2:
-                st["seat"] = 1 - seat
-                return
             if st["what"] == "cards":
                 for c in st["items"]:
                     s["discard"].append(c)

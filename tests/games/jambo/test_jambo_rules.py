@@ -715,8 +715,7 @@ def test_auction_nobody_bids():
     top3 = s["deck"][-3:]
     s, _ = act(s, "Play Arabian")
     assert GAME.view(s, 1)["stage"]["items"] == list(reversed(top3))
-    s, _ = act(s, "Pass")
-    s, _ = act(s, "Pass", seat=1)
+    s, _ = act(s, "Pass")  # the first pass ends the auction (audit: spec §6.4)
     assert set(top3) <= set(s["discard"]) and s["stage"] is None
 
 
@@ -726,7 +725,7 @@ def test_arabian_merchant_winner_takes_cards():
     set_hand(s, 0, "arabian")
     top3 = s["deck"][-3:]
     s, _ = act(s, "Play Arabian")
-    s, _ = act(s, "Pass")
+    s, _ = act(s, "Bid 1 gold")  # the active player opens (audit: spec §8.12)
     s, _ = act(s, "Bid 2 gold", seat=1)
     s, _ = act(s, "Pass")
     assert set(top3) <= set(s["players"][1]["hand"]) and s["players"][1]["gold"] == 18
