@@ -256,8 +256,16 @@ function stagePanel(ctx, view, cardActs, wareAct) {
       st.what === 'wares' ? el('span', {}, 'Wares: ', ...st.items.map((t) => wareToken(ctx, t))) : null,
       el('span', {}, st.leader === null || st.leader === undefined ? ' No bid yet' : ` High bid: ${st.high} gold by ${ctx.nameOf(st.leader)}`)));
   }
-  const buttons = view.legal.filter((a) => ['opt', 'stop', 'gold', 'allow', 'guard', 'rain', 'bid', 'pass'].includes(a.type));
-  if (buttons.length) parts.push(el('div', { class: 'jambo-row jambo-stage-buttons' }, ...buttons.map((a) => actButton(ctx, a))));
+  const buttons = view.legal.filter((a) => ['opt', 'stop', 'gold', 'allow', 'guard', 'rain', 'pass'].includes(a.type));
+  const bids = view.legal.filter((a) => a.type === 'bid');
+  if (bids.length) buttons.unshift(...bids.slice(0, 3));  // the usual raises as buttons, any amount from the list
+  const row = el('div', { class: 'jambo-row jambo-stage-buttons' }, ...buttons.map((a) => actButton(ctx, a)));
+  if (bids.length > 3) {
+    const choice = el('select', { class: 'jambo-bid-amount', 'aria-label': 'Bid amount' },
+      ...bids.map((a, i) => el('option', { value: String(i) }, a.label)));
+    row.append(choice, el('button', { type: 'button', class: 'jambo-bid-go', onclick: () => ctx.act(bids[Number(choice.value)]) }, 'Bid'));
+  }
+  if (buttons.length || bids.length) parts.push(row);
   return el('div', { class: 'jambo-stage' }, ...parts);
 }
 

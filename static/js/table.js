@@ -9,6 +9,7 @@ const userId = app.dataset.userId ? Number(app.dataset.userId) : null;
 const invite = app.dataset.invite;
 const $ = (id) => document.getElementById(id);
 
+const MAX_PROMPT_BUTTONS = 24;
 let table = null;       // public table info (seats, status)
 let view = null;        // the current view envelope
 let version = null;     // the game version of `view`
@@ -217,9 +218,18 @@ function renderView() {
   $('prompt-text').textContent = view.result ? 'The game is over.'
     : view.prompt ? words(view.prompt.text)
     : awaited.length ? `Waiting for ${awaited.join(', ')}.` : '';
-  $('prompt-actions').replaceChildren(...view.legal.map((a) => el('button', {
-    type: 'button', class: 'legal', 'data-label': a.label || JSON.stringify(a), onclick: () => act(a),
-  }, a.label || JSON.stringify(a))));
+  const label = (a) => a.label || JSON.stringify(a);
+  if (view.legal.length <= MAX_PROMPT_BUTTONS) {
+    $('prompt-actions').replaceChildren(...view.legal.map((a) => el('button', {
+      type: 'button', class: 'legal', 'data-label': label(a), onclick: () => act(a),
+    }, label(a))));
+  } else {  // a long list (bids of every amount, say) reads better as one menu
+    const menu = el('select', { id: 'prompt-menu', 'aria-label': 'Choose an action' },
+      ...view.legal.map((a, i) => el('option', { value: String(i) }, label(a))));
+    $('prompt-actions').replaceChildren(menu, el('button', {
+      type: 'button', class: 'legal-go', onclick: () => act(view.legal[Number(menu.value)]),
+    }, 'Play'));
+  }
   // Result.
   if (view.result) {
     const r = view.result;
