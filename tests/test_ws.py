@@ -256,3 +256,15 @@ def test_an_evicted_table_reloads_from_the_database(tmp_path):
             assert a.version == 2 and a.view["game"]["picks"] == [2, 2]
     finally:
         server.stop()
+
+
+def test_a_crash_in_the_rules_refuses_the_move_and_keeps_the_table_alive(sqlite_server):
+    host, guest = Person(sqlite_server, "H"), Person(sqlite_server, "G")
+    tid = host.open_table(options={"buggy": True, "first_player": 0})["id"]
+    guest.post(f"/api/tables/{tid}/join", {})
+    host.post(f"/api/tables/{tid}/start")
+    (a,) = connect_all([host], tid)
+    reply = a.until_reply(a.act({"type": "boom", "label": "Crash the rules"}))
+    assert reply["type"] == "error" and reply["code"] == "internal_error"
+    a.act_ok({"type": "pick", "n": 1, "label": "Pick 1"})  # same socket, next move fine
+    assert a.version == 1 and a.view["game"]["picks"][0] == 1

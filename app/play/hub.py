@@ -347,9 +347,12 @@ class Hub:
             rt = await self.runtime(table_id)
             if rt is None or rt.finished or seat not in rt.game.pending(rt.state):
                 return
-            bot = rt.game.bots[name]()
             view = rt.game.full_view(rt.state, seat)
-            action = bot.choose(view, random.Random(secrets.randbits(32)))
+            try:
+                action = rt.game.bots[name]().choose(view, random.Random(secrets.randbits(32)))
+            except Exception:  # a broken bot must not stall the table: play a random legal move instead
+                log.exception("bot %s failed at %s seat %s; playing a random move", name, table_id, seat)
+                action = engine.RandomBot().choose(view, random.Random(secrets.randbits(32)))
             version = rt.version
         finally:
             self._bot_tasks.pop((table_id, seat), None)

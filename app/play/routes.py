@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -15,6 +16,7 @@ from . import messages
 from .hub import Connection, PlayError, dumps
 
 router = APIRouter()
+log = logging.getLogger(__name__)
 
 
 class TokenBucket:
@@ -108,6 +110,10 @@ async def _handle(hub, conn: Connection, user, table_id: str, msg) -> None:  # n
             conn.send(_error(msg.id, exc.code, exc.message))
             if exc.code == "stale_version":
                 conn.send(await hub.snapshot_frame(table_id, conn))
+            return
+        except Exception:  # a bug in a game's rules: the move is refused (the state is untouched), the socket lives on
+            log.exception("act failed at table %s", table_id)
+            conn.send(_error(msg.id, "internal_error", "the server could not apply that move; it has been logged"))
             return
         conn.send(dumps({"type": "ack", "id": msg.id, "version": version}))
 

@@ -16,6 +16,7 @@ from app.engine import Game, Prompt, Rng
 class TallyOptions(BaseModel):
     rounds: int = Field(default=2, ge=1, le=20)
     first_player: int | None = None
+    buggy: bool = False  # offers a "boom" action whose rules code crashes, to test how the server survives bugs
 
 
 class Tally(Game):
@@ -33,7 +34,7 @@ class Tally(Game):
                      active=options.first_player if options.first_player is not None else Rng(state).below(num_players),
                      picks=[None] * num_players, points=[0] * num_players,
                      secret=[deck.pop() for _ in range(num_players)], deck=deck,
-                     target=None, bidders=[], high=None, over=False)
+                     target=None, bidders=[], high=None, over=False, buggy=options.buggy)
 
     def pending(self, state):
         if state["over"]:
@@ -53,7 +54,8 @@ class Tally(Game):
             return []
         phase = state["phase"]
         if phase == "secret":
-            return [{"type": "pick", "n": k, "label": f"Pick {k}"} for k in (1, 2, 3)]
+            boom = [{"type": "boom", "label": "Crash the rules"}] if state["buggy"] else []
+            return [{"type": "pick", "n": k, "label": f"Pick {k}"} for k in (1, 2, 3)] + boom
         if phase == "main":
             return [{"type": "bank", "label": "Bank"}] + [
                 {"type": "attack", "seat": s, "label": f"Attack seat {s + 1}"} for s in range(state["n"]) if s != seat]
@@ -67,6 +69,9 @@ class Tally(Game):
     def play(self, state, seat, action):
         kind = action["type"]
         active = state["active"]
+        if kind == "boom":
+            state["picks"][seat] = 99  # a half-done change that must never be kept
+            raise RuntimeError("a bug in the rules")
         if kind == "pick":
             state["picks"][seat] = action["n"]
             events = [{"type": "picked", "text": f"@{seat} has picked"}]
