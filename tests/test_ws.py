@@ -268,3 +268,12 @@ def test_a_crash_in_the_rules_refuses_the_move_and_keeps_the_table_alive(sqlite_
     assert reply["type"] == "error" and reply["code"] == "internal_error"
     a.act_ok({"type": "pick", "n": 1, "label": "Pick 1"})  # same socket, next move fine
     assert a.version == 1 and a.view["game"]["picks"][0] == 1
+
+
+def test_the_deal_opens_the_log_with_private_parts_for_their_seat_only(sqlite_server):
+    tid, people = started_table(sqlite_server, first=1)
+    a, b = connect_all(people, tid)
+    first_a = [m for m in a.seen if m["type"] == "snapshot"][0]["log"]
+    first_b = [m for m in b.seen if m["type"] == "snapshot"][0]["log"]
+    assert first_a[0]["text"] == "Cards are dealt; @1 will be first"
+    assert [e["type"] for e in first_a] == ["deal", "secret"] and [e["type"] for e in first_b] == ["deal"]

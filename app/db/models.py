@@ -66,6 +66,7 @@ class GameRecord(Base):
     version: Mapped[int] = mapped_column(Integer, default=0)
     state: Mapped[str] = mapped_column(Text)  # canonical JSON of the game state at `version`
     result: Mapped[dict | None] = mapped_column(JSON)
+    opening_events: Mapped[list | None] = mapped_column(JSON)  # what the deal itself did, first in the log
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, onupdate=utcnow)
 
 

@@ -65,8 +65,11 @@ class Game:
     bots: ClassVar[dict[str, type[Bot]]] = {"random": RandomBot}
 
     # ---- to implement -------------------------------------------------------------------
-    def setup(self, num_players: int, options: BaseModel, state: State) -> None:
-        """Fill `state` (which already holds the seeded rng) for a new game."""
+    def setup(self, num_players: int, options: BaseModel, state: State) -> list[Event] | None:
+        """Fill `state` (which already holds the seeded rng) for a new game.
+
+        May return events for what happened while dealing (the first turn's event card, say): they open the log.
+        """
         raise NotImplementedError
 
     def pending(self, state: State) -> dict[int, Prompt]:
@@ -103,12 +106,16 @@ class Game:
         return self.Options.model_json_schema()
 
     def new_game(self, num_players: int, options: dict[str, Any] | None, seed: int) -> State:
+        return self.start(num_players, options, seed)[0]
+
+    def start(self, num_players: int, options: dict[str, Any] | None, seed: int) -> tuple[State, list[Event]]:
+        """A new game's state, and the events of its deal (for the log)."""
         if not self.min_players <= num_players <= self.max_players:
             raise BadOptions(f"{self.title} needs {self.min_players}-{self.max_players} players, not {num_players}")
         opts = self.parse_options(options)
         state: State = {RNG_KEY: seed_state(seed)}
-        self.setup(num_players, opts, state)
-        return state
+        events = self.setup(num_players, opts, state) or []
+        return state, events
 
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         """Check and play one action; returns a new state and the events. `state` is untouched."""

@@ -146,9 +146,13 @@ async def start(db: AsyncSession, *, table: Table, user: User) -> GameRecord:
                          "wait for friends or add a bot", 409)
     game = get_game_or_raise(table.game_id)
     seed = secrets.randbits(62)
-    state = game.new_game(len(seats), table.options, seed)
+    try:
+        state, events = game.start(len(seats), table.options, seed)
+    except engine.BadOptions as exc:
+        raise LobbyError("bad_options", exc.message) from None
     record = GameRecord(table_id=table.id, game_id=game.id, seed=seed, options=table.options,
-                        num_players=len(seats), version=0, state=json.dumps(state, separators=(",", ":")))
+                        num_players=len(seats), version=0, state=json.dumps(state, separators=(",", ":")),
+                        opening_events=events)
     db.add(record)
     table.status = "playing"
     await db.flush()

@@ -159,16 +159,18 @@ class Hub:
                 raise PlayError("unknown_game", f"the game {record.game_id!r} is not installed here")
             state = json.loads(record.state)
             views = {audience_key(s): game.full_view(state, s) for s in [*range(record.num_players), None]}
-            if record.version > 0 and table_id not in self.recent_events:
-                await self._load_recent_events(db, table_id, record.version)
+            if table_id not in self.recent_events:
+                await self._load_recent_events(db, table_id, record.opening_events or [])
             return Runtime(table_id=table_id, game=game, num_players=record.num_players, state=state,
                            version=record.version, seat_users={s.index: s.user_id for s in seats},
                            seat_bots={s.index: s.bot for s in seats}, views=views)
 
-    async def _load_recent_events(self, db: AsyncSession, table_id: str, version: int) -> None:
+    async def _load_recent_events(self, db: AsyncSession, table_id: str, opening: list[dict]) -> None:
         rows = (await db.execute(select(Move.version, Move.events).where(Move.table_id == table_id)
                                  .order_by(Move.version.desc()).limit(self.settings.log_size))).all()
         log_ = self.recent_events.setdefault(table_id, deque(maxlen=self.settings.log_size))
+        if opening and len(rows) < self.settings.log_size:
+            log_.append((0, opening))
         for v, events in reversed(rows):
             log_.append((v, events))
 

@@ -35,6 +35,8 @@ class Tally(Game):
                      picks=[None] * num_players, points=[0] * num_players,
                      secret=[deck.pop() for _ in range(num_players)], deck=deck,
                      target=None, bidders=[], high=None, over=False, buggy=options.buggy)
+        return [{"type": "deal", "text": f"Cards are dealt; @{state['active']} will be first"},
+                {"type": "secret", "text": f"You hold card {state['secret'][0]}", "seats": [0]}]
 
     def pending(self, state):
         if state["over"]:

@@ -172,7 +172,7 @@ class GoldRush(Game):
     bots = {"random": RandomBot, "heuristic": HeuristicBot}
 
     # ------------------------------------------------------------------ setup
-    def setup(self, num_players: int, options: Options, state: dict) -> None:
+    def setup(self, num_players: int, options: Options, state: dict) -> list[dict]:
         rng = Rng(state)
         basic = options.variant == "basic"
         if options.first_player is not None and not 0 <= options.first_player < num_players:
@@ -202,7 +202,9 @@ class GoldRush(Game):
             rng.shuffle(deck[k])
         state["deck"] = deck
         self._refill(state)
-        self._start_turn(state, [])
+        events: list[dict] = []
+        self._start_turn(state, events)  # the first player's turn begins with the deal: its events open the log
+        return events
 
     # ------------------------------------------------------------------ protocol
     def pending(self, state: dict) -> dict[int, Prompt]:
