@@ -280,6 +280,7 @@ class Hub:
             return dumps({"type": "snapshot", "version": None, "view": None, "log": []})
         conn.seat = rt.seat_of(conn.user_id)
         conn.version = rt.version
+        self._schedule_bots(rt)  # idempotent; a reconnecting player also wakes a bot whose turn it is
         seat_no = conn.seat
         log_ = [e for _, events in self.recent_events.get(table_id, ()) for e in engine.filter_events(events, seat_no)]
         return dumps({"type": "snapshot", "version": rt.version, "view": rt.views[conn.audience],

@@ -3,9 +3,11 @@
 // Legal actions are made clickable on the thing they act on (class "act", data-label = the action's label);
 // the platform's prompt bar lists every label as a fallback.
 
+// Icons are plain symbols that common text fonts carry (DejaVu has them all): colour-emoji fonts are missing
+// on many Linux machines, where emoji show as empty boxes.
 const TYPE_ICON = {
-  trading: "⚖", infra: "🏛", entre: "🎩", mine: "⛏", science: "🔭", lost: "✖",
-  ach: "🏆", action: "⚡", event: "📜", special: "👑",
+  trading: "⚖", infra: "⌂", entre: "⚜", mine: "⚒", science: "⚗", lost: "✖",
+  ach: "⚑", action: "⚡", event: "☼", special: "♛",
 };
 const DECK_ORDER = ["g", "x", "m", "e"];
 
@@ -22,6 +24,26 @@ function who(ctx, seat) {
 
 function names(text, ctx) {
   return String(text || "").replace(/@(\d+)/g, (_, s) => who(ctx, Number(s)));
+}
+
+// Sentences whose verb agrees with a third person ("@1 wins") read badly as "You wins": use plain names.
+function plainNames(text, ctx) {
+  return ctx.words ? ctx.words(String(text || "")) : names(text, ctx);
+}
+
+function plural(n, word) {
+  return n + " " + word + (n === 1 ? "" : "s");
+}
+
+// A coin drawn in CSS (a gold disc), so amounts read the same with or without emoji fonts.
+function coins(text, cls) {
+  const c = el("span", "goldrush-coin" + (cls ? " " + cls : ""), String(text));
+  return c;
+}
+
+// "Condition: you own at least 3 Trading enterprises. Reward: 1 VP." -> "at least 3 Trading enterprises"
+function condition(text) {
+  return String(text || "").replace(/^Condition:\s*(you own )?/, "").replace(/\s*Reward: 1 VP\.?$/, "").replace(/\.$/, "");
 }
 
 function clickable(node, action, ctx) {
@@ -80,19 +102,31 @@ function cardEl(cat, id, opts = {}) {
   c.appendChild(head);
   c.appendChild(el("div", "goldrush-card-type", d.type_line));
   const stats = el("div", "goldrush-card-stats");
-  if (d.cost !== null && d.cost !== undefined) {
+  // The price only matters on the market (owned, drawn and discarded cards do not show it).
+  if (!opts.owned && d.cost !== null && d.cost !== undefined) {
     const p = opts.price !== undefined ? opts.price : d.cost;
-    const cost = el("span", "goldrush-cost", "🪙" + p);
-    if (p !== d.cost) { cost.classList.add("goldrush-changed"); cost.title = "printed " + d.cost; }
+    const cost = coins(p, "goldrush-cost");
+    cost.title = "price " + p + (p !== d.cost ? " (printed " + d.cost + ")" : "");
+    if (p !== d.cost) cost.classList.add("goldrush-changed");
     stats.appendChild(cost);
-  } else if (["trading", "infra", "entre"].includes(d.type)) {
-    stats.appendChild(el("span", "goldrush-cost", "free"));
+  } else if (!opts.owned && ["trading", "infra", "entre"].includes(d.type)) {
+    stats.appendChild(el("span", "goldrush-free", "free"));
   }
-  if (d.income) stats.appendChild(el("span", "goldrush-income", "+" + d.income + "🪙"));
-  if (d.ingots) stats.appendChild(el("span", "goldrush-ingots", d.ingots + "▰"));
+  if (d.income) {
+    const inc = el("span", "goldrush-income", "+" + d.income);
+    inc.appendChild(coins("", "goldrush-coin-mini"));
+    inc.title = "income " + d.income;
+    stats.appendChild(inc);
+  }
+  if (d.ingots) {
+    const ing = el("span", "goldrush-ingots", d.ingots + "▰");
+    ing.title = plural(d.ingots, "ingot");
+    stats.appendChild(ing);
+  }
   if (d.vp) stats.appendChild(el("span", "goldrush-vp", "★" + d.vp));
-  c.appendChild(stats);
+  if (stats.childNodes.length) c.appendChild(stats);
   if (d.text && !opts.small) c.appendChild(el("div", "goldrush-card-text", d.text));
+  else if (d.text && d.type === "ach" && opts.condition) c.appendChild(el("div", "goldrush-card-text", condition(d.text)));
   return c;
 }
 
@@ -130,7 +164,7 @@ export function render(root, view, ctx) {
   if (view.prompt) status.appendChild(el("span", "goldrush-prompt", names(view.prompt.text, ctx)));
   wrap.appendChild(status);
   if (view.result) {
-    const r = el("div", "goldrush-result", names(view.result.text, ctx));
+    const r = el("div", "goldrush-result", plainNames(view.result.text, ctx));
     wrap.appendChild(r);
   }
 
@@ -148,7 +182,7 @@ export function render(root, view, ctx) {
     }
     pile.appendChild(back);
     if (disc.top !== null && disc.top !== undefined) {
-      const top = cardEl(cat, disc.top, { small: true });
+      const top = cardEl(cat, disc.top, { small: true, owned: true });
       top.classList.add("goldrush-discard");
       top.title = "Discard pile (" + disc.count + " cards); top card:\n" + top.title;
       pile.appendChild(top);
@@ -157,7 +191,7 @@ export function render(root, view, ctx) {
     }
     decks.appendChild(pile);
   }
-  const pool = el("div", "goldrush-pool", "▰ ×" + (g.ingot_pool || 0));
+  const pool = el("div", "goldrush-pool", "▰ " + (g.ingot_pool || 0) + " ingots");
   pool.title = "Gold ingot tokens, face down: 8 × 1, 8 × 2, 4 × 3 coins";
   decks.appendChild(pool);
   centre.appendChild(decks);
@@ -182,10 +216,10 @@ export function render(root, view, ctx) {
   const ach = el("div", "goldrush-achievements");
   ach.appendChild(el("div", "goldrush-label", g.variant === "basic" ? "Achievements" : "Special achievement"));
   const arow = el("div", "goldrush-row");
-  const gi = cardEl(cat, (cat.cards || []).indexOf("S01"), { small: true });
+  const gi = cardEl(cat, (cat.cards || []).indexOf("S01"), { small: true, owned: true });
   gi.appendChild(el("div", "goldrush-holder", g.industrialist === null || g.industrialist === undefined ? "on the table" : "held by " + who(ctx, g.industrialist)));
   arow.appendChild(gi);
-  for (const id of g.row || []) arow.appendChild(attach(cardEl(cat, id, { small: true }), find("claim", id), ctx));
+  for (const id of g.row || []) arow.appendChild(attach(cardEl(cat, id, { small: true, condition: true }), find("claim", id), ctx));
   ach.appendChild(arow);
   centre.appendChild(ach);
   wrap.appendChild(centre);
@@ -195,7 +229,7 @@ export function render(root, view, ctx) {
     const box = el("div", "goldrush-sub");
     box.appendChild(el("div", "goldrush-label", g.sub.kind === "keep" ? "Keep one card" : "Top of the Exploration deck (top first)"));
     const r = el("div", "goldrush-row");
-    for (const id of g.sub.cards) r.appendChild(attach(cardEl(cat, id), find("keep", id), ctx));
+    for (const id of g.sub.cards) r.appendChild(attach(cardEl(cat, id, { owned: true }), find("keep", id), ctx));
     box.appendChild(r);
     wrap.appendChild(box);
   }
@@ -207,12 +241,15 @@ export function render(root, view, ctx) {
     const head = el("div", "goldrush-player-head");
     head.appendChild(el("span", "goldrush-player-name", who(ctx, s) + (s === g.first ? " (first)" : "")));
     head.appendChild(el("span", "goldrush-stat goldrush-vp", "★ " + p.vp + " VP"));
-    head.appendChild(el("span", "goldrush-stat", "🪙 " + p.coins));
-    head.appendChild(el("span", "goldrush-stat", "⛏ " + p.mines + " mines / " + p.ingots + " ingots"));
+    const money = el("span", "goldrush-stat goldrush-coins");
+    money.appendChild(coins(p.coins));
+    money.appendChild(document.createTextNode(p.coins === 1 ? " coin" : " coins"));
+    head.appendChild(money);
+    head.appendChild(el("span", "goldrush-stat", "⚒ " + plural(p.mines, "mine") + " · " + plural(p.ingots, "ingot")));
     head.appendChild(el("span", "goldrush-stat", "income " + p.income));
-    if (g.variant === "full") head.appendChild(el("span", "goldrush-stat", "✋ " + p.hand + " cards"));
-    if (g.variant === "basic" && p.secret) head.appendChild(el("span", "goldrush-stat", "🂠 secret achievement"));
-    if (p.industrialist) head.appendChild(el("span", "goldrush-stat goldrush-gi", "👑 Gold Industrialist"));
+    if (g.variant === "full") head.appendChild(el("span", "goldrush-stat goldrush-handsize", plural(p.hand, "card") + " in hand"));
+    if (g.variant === "basic" && p.secret) head.appendChild(el("span", "goldrush-stat", "⚑ secret achievement"));
+    if (p.industrialist) head.appendChild(el("span", "goldrush-stat goldrush-gi", "♛ Gold Industrialist"));
     panel.appendChild(head);
     const area = el("div", "goldrush-area");
     const sorted = [...(p.area || [])].sort((a, b) => {
@@ -220,7 +257,7 @@ export function render(root, view, ctx) {
       return (da.type + da.key).localeCompare(db.type + db.key);
     });
     for (const id of sorted) {
-      const c = cardEl(cat, id, { small: true });
+      const c = cardEl(cat, id, { small: true, owned: true });
       if (s === me) attach(c, find("drop", id), ctx);
       else {
         const poach = legal.filter((a) => a.type === "play" && a.ent === id && a.target === s);
@@ -229,7 +266,7 @@ export function render(root, view, ctx) {
       area.appendChild(c);
     }
     for (const id of p.achievements || []) {
-      const c = cardEl(cat, id, { small: true });
+      const c = cardEl(cat, id, { small: true, owned: true });
       c.classList.add("goldrush-claimed");
       area.appendChild(c);
     }
@@ -245,7 +282,6 @@ export function render(root, view, ctx) {
     }
     players.appendChild(panel);
   });
-  wrap.appendChild(players);
 
   // ---- my hand and secret
   if (me !== null && me !== undefined && (g.hand || g.my_secret !== null && g.my_secret !== undefined)) {
@@ -281,4 +317,7 @@ export function render(root, view, ctx) {
     }
   }
   if (bar.childNodes.length) wrap.appendChild(bar);
+
+  // Everybody's play area last: the active player's choices (hand, buttons) stay close to the market.
+  wrap.appendChild(players);
 }

@@ -212,7 +212,7 @@ function renderView() {
   $('players').replaceChildren(...table.seats.map((s) => el('span', {
     class: `player${view.waiting.includes(s.index) ? ' awaited' : ''}${view.seat === s.index ? ' me' : ''}`,
     'data-seat': s.index,
-  }, nameOf(s.index), s.bot ? ' 🤖' : '', view.waiting.includes(s.index) ? ' …' : '')));
+  }, nameOf(s.index), view.waiting.includes(s.index) ? ' …' : '')));
   // Prompt bar: the generic fallback listing every legal action.
   const awaited = view.waiting.filter((s) => s !== view.seat).map(nameOf);
   $('prompt-text').textContent = view.result ? 'The game is over.'
@@ -222,10 +222,10 @@ function renderView() {
   if (view.legal.length <= MAX_PROMPT_BUTTONS) {
     $('prompt-actions').replaceChildren(...view.legal.map((a) => el('button', {
       type: 'button', class: 'legal', 'data-label': label(a), onclick: () => act(a),
-    }, label(a))));
+    }, words(label(a)))));
   } else {  // a long list (bids of every amount, say) reads better as one menu
     const menu = el('select', { id: 'prompt-menu', 'aria-label': 'Choose an action' },
-      ...view.legal.map((a, i) => el('option', { value: String(i) }, label(a))));
+      ...view.legal.map((a, i) => el('option', { value: String(i) }, words(label(a)))));
     $('prompt-actions').replaceChildren(menu, el('button', {
       type: 'button', class: 'legal-go', onclick: () => act(view.legal[Number(menu.value)]),
     }, 'Play'));
@@ -234,8 +234,12 @@ function renderView() {
   if (view.result) {
     const r = view.result;
     $('result').hidden = false;
+    // Best first: winners, then by score.
+    const order = (r.scores || []).map((sc, i) => i).sort((a, b) =>
+      ((r.winners || []).includes(b) - (r.winners || []).includes(a)) || (r.scores[b] - r.scores[a]));
     $('result').replaceChildren(el('h2', {}, 'Final scores'), el('p', {}, words(r.text || '')),
-      el('ol', { class: 'scores' }, ...(r.scores || []).map((sc, i) => el('li', { class: (r.winners || []).includes(i) ? 'winner' : '' }, `${nameOf(i)}: ${sc}`))));
+      el('ol', { class: 'scores' }, ...order.map((i) => el('li', { class: (r.winners || []).includes(i) ? 'winner' : '' },
+        `${nameOf(i)}: ${r.scores[i]}${(r.winners || []).includes(i) ? ' — wins' : ''}`))));
   } else $('result').hidden = true;
   const board = $('board');
   if (renderer) {

@@ -36,7 +36,7 @@ def start(browser, server, variant: str, seats: int):  # noqa: ANN001
 
 
 def wait_my_turn(page) -> None:  # noqa: ANN001
-    page.wait_for_selector("#board .goldrush-turn:text-is('Your turn')", timeout=10000)
+    page.wait_for_selector("#board .goldrush-turn:text-is('Your turn')", timeout=15000)
 
 
 def is_my_turn(page) -> bool:  # noqa: ANN001
@@ -71,59 +71,64 @@ def log_lines(page) -> list[str]:  # noqa: ANN001
     return page.locator("#log li").all_inner_texts()
 
 
-def wait_log(page, pattern: str) -> None:  # noqa: ANN001
-    """Wait until a log line matches the regular expression."""
+def wait_log(page, pattern: str, since: int) -> None:  # noqa: ANN001
+    """Wait until a log line after the first `since` ones matches the regular expression."""
     page.wait_for_function(
-        "p => [...document.querySelectorAll('#log li')].some(li => new RegExp(p).test(li.textContent))",
-        arg=pattern, timeout=10000)
+        "([p, n]) => [...document.querySelectorAll('#log li')].slice(n).some(li => new RegExp(p).test(li.textContent))",
+        arg=[pattern, since], timeout=10000)
 
 
 def card_names(page, selector: str) -> list[str]:  # noqa: ANN001
     return page.locator(f"{selector} .goldrush-card-name").all_inner_texts()
 
 
-def buy_from_market(me, other, name: str) -> None:  # noqa: ANN001
+def buy_from_market(me, other, name: str) -> str:  # noqa: ANN001
     """Click an affordable market card; it must land in my play area in both browsers."""
     target = me.locator(".goldrush-market .goldrush-card.act").first
     card = target.locator(".goldrush-card-name").inner_text()
     before = coins(me, "You"), area_count(other, name, card)
+    seen = len(log_lines(other))
     label = click(me, target)
     m = re.match(r"(?:Buy .* for (\d+) coins?|Take .* \(free\))$", label)
     assert m, label
     price = int(m.group(1) or 0)
+    wait_log(other, re.escape(f"{name} buys {card} for" if price else f"{name} takes {card} from the market"), seen)
     me.wait_for_selector(f".goldrush-me .goldrush-area .goldrush-card-name:text-is(\"{card}\")")
-    assert coins(me, "You") == before[0] - price
-    wait_log(other, re.escape(f"{name} buys {card} for" if price else f"{name} takes {card} from the market"))
     assert area_count(other, name, card) == before[1] + 1
-    assert coins(other, name) == before[0] - price
+    # The price is paid; an entrepreneur may pay a bonus for the new card ("Ya. A. Nemchinov pays Friend 1 coin").
+    bonus = sum(int(m.group(1)) for line in log_lines(other)[seen:]
+                for m in [re.search(f"pays {re.escape(name)} (\\d+) coins?$", line)] if m)
+    assert coins(me, "You") == coins(other, name) == before[0] - price + bonus
+    return label
 
 
-def play_full_turn(me, other, name: str) -> int:  # noqa: ANN001
-    """One full-game turn by board clicks: buy, explore, play one card, end. Returns the number of clicks."""
+def play_full_turn(me, other, name: str) -> list[str]:  # noqa: ANN001
+    """One full-game turn by board clicks: buy, explore, play one card, end. Returns the labels clicked."""
     wait_my_turn(me)
-    clicks = 0
+    done: list[str] = []
     played = False
     while is_my_turn(me):
-        assert clicks < 15, "the turn should end"
+        assert len(done) < 15, "the turn should end"
         prompt = me.inner_text("#board .goldrush-prompt")
         board = me.locator("#board")
+        seen = len(log_lines(other))
         if me.locator(".goldrush-sub .act").count():             # Bazanov: keep one of two explored cards
             label = click(me, me.locator(".goldrush-sub .act").first)
-            wait_log(other, re.escape(f"{name} keeps ") + "|" + re.escape(f"{name} discards "))
+            wait_log(other, re.escape(f"{name} keeps ") + "|" + re.escape(f"{name} discards "), seen)
         elif prompt.startswith(("Upkeep", "Obligations", "Trade Relations")):  # pay, or give up a card
-            click(me, board.locator(".goldrush-button.act, .goldrush-me .act").first)
+            label = click(me, board.locator(".goldrush-button.act, .goldrush-me .act").first)
         elif prompt.startswith("Discard down"):                   # hand limit at the end of the turn
-            click(me, me.locator(".goldrush-hand .act").first)
+            label = click(me, me.locator(".goldrush-hand .act").first)
         elif prompt.startswith("Geological Survey"):              # put the surveyed cards back
-            click(me, me.locator(".goldrush-buttons .act").first)
+            label = click(me, me.locator(".goldrush-buttons .act").first)
         elif me.locator(".goldrush-market .act").count():
-            buy_from_market(me, other, name)
+            label = buy_from_market(me, other, name)
         elif me.locator(".goldrush-back.act").count():            # explore: click the Exploration deck
             deck = lambda p: int(p.locator(".goldrush-back", has_text="Exploration")  # noqa: E731
                                  .locator(".goldrush-back-count").inner_text())
             label = click(me, me.locator(".goldrush-back.act"))
             assert label.startswith("Explore: pay")
-            wait_log(other, re.escape(f"{name} pays ") + r"\d+ coins? for an expedition")
+            wait_log(other, re.escape(f"{name} pays ") + r"\d+ coins? for an expedition", seen)
             assert deck(other) == deck(me)
         elif not played and me.locator(".goldrush-hand .act").count():  # play a card from my hand
             played = True
@@ -131,14 +136,14 @@ def play_full_turn(me, other, name: str) -> int:  # noqa: ANN001
             card = target.locator(".goldrush-card-name").inner_text()
             label = click(me, target)
             assert label.startswith("Play " + card)
-            wait_log(other, re.escape(f"{name} plays ") + "(the achievement )?" + re.escape(card))
+            wait_log(other, re.escape(f"{name} plays ") + "(the achievement )?" + re.escape(card), seen)
             # The other browser shows my new hand size (the card left it; Audit draws 2 more).
             held = len(card_names(me, ".goldrush-hand"))
             assert panel(other, name).locator(".goldrush-handsize").inner_text().startswith(f"{held} card")
         else:                                                     # nothing else: end the turn
             label = click(me, me.locator(".goldrush-buttons .act[data-label^='End your turn']"))
-        clicks += 1
-    return clicks
+        done.append(label)
+    return done
 
 
 def test_full_game_two_browsers_play_by_clicking_the_board(browser, sqlite_server):
@@ -158,9 +163,9 @@ def test_full_game_two_browsers_play_by_clicking_the_board(browser, sqlite_serve
             assert card not in friend_html, f"{card} from the host's hand leaks to the friend"
         assert card_names(friend, ".goldrush-hand") == []
 
-        total = {HOST: 0, FRIEND: 0}
+        done: dict[str, list[str]] = {HOST: [], FRIEND: []}
         for _ in range(3):
-            total[HOST] += play_full_turn(host, friend, HOST)
+            done[HOST] += play_full_turn(host, friend, HOST)
             # The turn passed: the friend sees it is their turn and the host sees who is awaited.
             wait_my_turn(friend)
             host.wait_for_selector(f"#board .goldrush-turn:text-is(\"{FRIEND}'s turn\")")
@@ -169,58 +174,65 @@ def test_full_game_two_browsers_play_by_clicking_the_board(browser, sqlite_serve
             friend_hand = card_names(friend, ".goldrush-hand")
             seen_by_host = host.content()
             public = (" ".join(card_names(host, ".goldrush-hand")) + " "
-                      + " ".join(card_names(host, ".goldrush-discard"))
+                      + " ".join(card_names(host, ".goldrush-discard")) + " "
                       + " ".join(line for line in log_lines(host) if not line.startswith("You ")))
             for card in friend_hand:
                 if card not in public:
                     assert card not in seen_by_host, f"{card} from the friend's hand leaks to the host"
             assert panel(host, FRIEND).locator(".goldrush-handsize").inner_text() == (
                 f"{len(friend_hand)} card{'' if len(friend_hand) == 1 else 's'} in hand")
-            host_log = len(log_lines(host))
-            total[FRIEND] += play_full_turn(friend, host, FRIEND)
+            done[FRIEND] += play_full_turn(friend, host, FRIEND)
             wait_my_turn(host)
-            # Nothing private of the friend's turn (their draws, a survey) reached the host's log; the host's
-            # own new turn (and its private "You draw ...") starts after it.
-            during = log_lines(host)[host_log:]
-            during = during[:next(i for i, line in enumerate(during) if line.startswith(f"{HOST} starts a turn"))]
-            assert any(line.startswith(f"{FRIEND} ") for line in during)
+            # The host's log tells the friend's whole turn, without anything private (their draws, a survey):
+            # those lines read "You ..." and are sent to the friend alone.
+            lines = log_lines(host)
+            begin = max(i for i, line in enumerate(lines) if line.startswith(f"{FRIEND} starts a turn"))
+            end = next(i for i in range(begin, len(lines)) if lines[i].startswith(f"{HOST} starts a turn"))
+            during = lines[begin:end]
+            assert f"{FRIEND} draws 2 cards" in during, during
             assert not [line for line in during if line.startswith("You ")], during
-        assert total[HOST] >= 3 and total[FRIEND] >= 3, total
+        # Each human clicked the board at least 3 times, and not only to end turns.
+        for labels in done.values():
+            assert len(labels) >= 3 and any(not label.startswith(("End", "Pass")) for label in labels), done
         assert "Round 4" in host.inner_text(".goldrush-round")
     finally:
         host.context.close()
         friend.context.close()
 
 
-def play_basic_turn(me, other, name: str) -> int:  # noqa: ANN001
+def play_basic_turn(me, other, name: str) -> list[str]:  # noqa: ANN001
     """One basic-game turn by board clicks: claim what can be claimed, buy or send an expedition."""
     wait_my_turn(me)
-    clicks = 0
+    done: list[str] = []
     acted = False
     while is_my_turn(me):
-        assert clicks < 10, "the turn should end"
+        assert len(done) < 10, "the turn should end"
         prompt = me.inner_text("#board .goldrush-prompt")
         claim = me.locator(".goldrush-achievements .act, .goldrush-hand .act")
-        if prompt.startswith("Upkeep"):                            # pay, or give up an entrepreneur
-            click(me, me.locator("#board .goldrush-button.act, .goldrush-me .act").first)
+        seen = len(log_lines(other))
+        if me.locator(".goldrush-sub .act").count():             # Bazanov: keep one of two drawn cards
+            label = click(me, me.locator(".goldrush-sub .act").first)
+            wait_log(other, re.escape(f"{name} keeps ") + "|" + re.escape(f"{name} discards "), seen)
+        elif prompt.startswith("Upkeep"):                          # pay, or give up an entrepreneur
+            label = click(me, me.locator("#board .goldrush-button.act, .goldrush-me .act").first)
         elif claim.count():                                        # claim an achievement (row or secret)
             card = claim.first.locator(".goldrush-card-name").inner_text()
             label = click(me, claim.first)
             assert label == f"Claim {card}"
-            wait_log(other, re.escape(name) + ".* claims.*" + re.escape(card))
-            other.wait_for_selector(f".goldrush-player:has-text('{name}') .goldrush-claimed:has-text(\"{card}\")")
+            wait_log(other, re.escape(name) + ".* claims.*" + re.escape(card), seen)
+            panel(other, name).locator(f".goldrush-claimed .goldrush-card-name:text-is(\"{card}\")").wait_for()
         elif not acted and me.locator(".goldrush-market .act").count():
             acted = True
-            buy_from_market(me, other, name)
+            label = buy_from_market(me, other, name)
         elif not acted and me.locator(".goldrush-back.act").count():  # blind draw from the Guild deck
             acted = True
             label = click(me, me.locator(".goldrush-back.act"))
             assert label.startswith("Send an expedition")
-            wait_log(other, re.escape(f"{name}'s expedition brings "))
+            wait_log(other, re.escape(f"{name} pays ") + r"\d+ coins? for an expedition", seen)
         else:
-            click(me, me.locator(".goldrush-buttons .act").first)
-        clicks += 1
-    return clicks
+            label = click(me, me.locator(".goldrush-buttons .act").first)
+        done.append(label)
+    return done
 
 
 def test_basic_game_with_a_bot_secret_achievements_stay_secret(browser, sqlite_server):
@@ -237,14 +249,16 @@ def test_basic_game_with_a_bot_secret_achievements_stay_secret(browser, sqlite_s
             assert panel(other, name).locator(".goldrush-stat", has_text="secret achievement").count() == 1
         for name, other in ((HOST, friend), (FRIEND, host)):
             assert secrets[name] not in other.content(), f"{name}'s secret achievement leaks"
-        total = {HOST: 0, FRIEND: 0}
+        done: dict[str, list[str]] = {HOST: [], FRIEND: []}
         for _ in range(3):
-            total[HOST] += play_basic_turn(host, friend, HOST)
-            total[FRIEND] += play_basic_turn(friend, host, FRIEND)
+            done[HOST] += play_basic_turn(host, friend, HOST)
+            done[FRIEND] += play_basic_turn(friend, host, FRIEND)
             # The bot (seat 3) plays, then it is the host's turn again.
             wait_my_turn(host)
             friend.wait_for_selector(f"#board .goldrush-turn:text-is(\"{HOST}'s turn\")")
-        assert total[HOST] >= 3 and total[FRIEND] >= 3, total
+        # Each human clicked the board at least 3 times, and not only to end turns.
+        for labels in done.values():
+            assert len(labels) >= 3 and any(not label.startswith(("End", "Pass")) for label in labels), done
         assert any(re.search(r"starts a turn \(round 3\)", line) for line in log_lines(friend))
         for name, other in ((HOST, friend), (FRIEND, host)):
             claimed = any(f"claims it: {secrets[name]}" in line for line in log_lines(other))
