@@ -18,7 +18,7 @@ illegal action never changes anything and a game's `play` only handles legal inp
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 import orjson
@@ -46,7 +46,13 @@ class Prompt:
     data: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        # Written out by hand (dataclasses.asdict showed in move-path profiles); defaults are left out.
+        out: dict[str, Any] = {"text": self.text, "kind": self.kind}
+        if self.secret:
+            out["secret"] = True
+        if self.data:
+            out["data"] = self.data
+        return out
 
 
 class NoOptions(BaseModel):
@@ -131,16 +137,25 @@ class Game:
 
     def full_view(self, state: State, seat: int | None) -> dict[str, Any]:
         """The envelope every client gets: game view plus seat, prompt, legal options, who is awaited, result."""
+        return self.full_views(state, [seat])[0]
+
+    def full_views(self, state: State, seats: list[int | None]) -> list[dict[str, Any]]:
+        """full_view for several audiences, asking `pending` and `result` once."""
         pending = self.pending(state)
-        prompt = pending.get(seat) if seat is not None else None
-        return {
-            "seat": seat,
-            "waiting": sorted(pending),
-            "prompt": prompt.to_json() if prompt else None,
-            "legal": self.legal(state, seat) if prompt else [],
-            "result": self.result(state),
-            "game": self.view(state, seat),
-        }
+        waiting = sorted(pending)
+        result = self.result(state)
+        views = []
+        for seat in seats:
+            prompt = pending.get(seat) if seat is not None else None
+            views.append({
+                "seat": seat,
+                "waiting": list(waiting),
+                "prompt": prompt.to_json() if prompt else None,
+                "legal": self.legal(state, seat) if prompt else [],
+                "result": result,
+                "game": self.view(state, seat),
+            })
+        return views
 
 
 def copy_state(state: State) -> State:

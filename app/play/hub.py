@@ -158,7 +158,8 @@ class Hub:
             if game is None:
                 raise PlayError("unknown_game", f"the game {record.game_id!r} is not installed here")
             state = json.loads(record.state)
-            views = {audience_key(s): game.full_view(state, s) for s in [*range(record.num_players), None]}
+            audiences = [*range(record.num_players), None]
+            views = dict(zip(map(audience_key, audiences), game.full_views(state, audiences)))
             if table_id not in self.recent_events:
                 await self._load_recent_events(db, table_id, record.opening_events or [])
             return Runtime(table_id=table_id, game=game, num_players=record.num_players, state=state,
@@ -213,7 +214,8 @@ class Hub:
             except engine.GameError as exc:
                 raise PlayError(exc.code, exc.message) from None
             new_version = rt.version + 1
-            views = {audience_key(s): rt.game.full_view(state, s) for s in [*range(rt.num_players), None]}
+            audiences = [*range(rt.num_players), None]
+            views = dict(zip(map(audience_key, audiences), rt.game.full_views(state, audiences)))
             result = views[SPECTATOR]["result"]
             committed = await self.writer.commit(PendingMove(
                 table_id=table_id, version=new_version, seat=seat, action=action, events=events,

@@ -108,17 +108,27 @@ def available(state: dict, k: str) -> int:
     return len(state["deck"][k]) + len(state["disc"][k])
 
 
-def draw(state: dict, k: str) -> int | None:
-    """Top card of a deck; an empty deck first takes its shuffled discard pile. None if both are empty."""
-    deck = state["deck"][k]
-    if not deck:
-        pile = state["disc"][k]
-        if not pile:
-            return None
+def _reshuffle(state: dict, k: str) -> None:
+    """An empty deck takes its discard pile, shuffled (seed: "if a deck has run out, its discard pile is shuffled
+    and becomes the new deck")."""
+    deck, pile = state["deck"][k], state["disc"][k]
+    if not deck and pile:
         deck.extend(pile)
         pile.clear()
         Rng(state).shuffle(deck)
-    return deck.pop()
+
+
+def draw(state: dict, k: str) -> int | None:
+    """Top card of a deck, or None if the deck and its discard pile are both empty. A deck that runs out is
+    reshuffled from its discard pile at once, before the drawn card is discarded or anything else happens; a deck
+    that is empty when drawn from (cards were discarded after it ran out with an empty pile) is reshuffled first."""
+    _reshuffle(state, k)
+    deck = state["deck"][k]
+    if not deck:
+        return None
+    c = deck.pop()
+    _reshuffle(state, k)
+    return c
 
 
 def price(state: dict, seat: int, cid: int) -> int:
