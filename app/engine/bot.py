@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from typing import Any
 
 
-class Bot:
+class Bot(ABC):
     name = "bot"
 
+    @abstractmethod
     def choose(self, view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-        raise NotImplementedError
+        """One of view["legal"]."""
 
 
 class RandomBot(Bot):

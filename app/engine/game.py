@@ -18,6 +18,7 @@ illegal action never changes anything and a game's `play` only handles legal inp
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -59,7 +60,7 @@ class NoOptions(BaseModel):
     """For games with nothing to choose."""
 
 
-class Game:
+class Game(ABC):
     id: ClassVar[str]
     title: ClassVar[str]
     min_players: ClassVar[int]
@@ -71,31 +72,32 @@ class Game:
     bots: ClassVar[dict[str, type[Bot]]] = {"random": RandomBot}
 
     # ---- to implement -------------------------------------------------------------------
+    @abstractmethod
     def setup(self, num_players: int, options: BaseModel, state: State) -> list[Event] | None:
         """Fill `state` (which already holds the seeded rng) for a new game.
 
         May return events for what happened while dealing (the first turn's event card, say): they open the log.
         """
-        raise NotImplementedError
 
+    @abstractmethod
     def pending(self, state: State) -> dict[int, Prompt]:
-        raise NotImplementedError
+        """Who must decide now, and what each is asked (several seats at once for simultaneous choices)."""
 
+    @abstractmethod
     def legal(self, state: State, seat: int) -> list[Action]:
         """Every action `seat` may send now; empty when it has nothing to decide."""
-        raise NotImplementedError
 
+    @abstractmethod
     def play(self, state: State, seat: int, action: Action) -> list[Event]:
         """Apply a legal action to `state` in place and say what happened."""
-        raise NotImplementedError
 
+    @abstractmethod
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """What `seat` (None: a spectator) may know of the game; no envelope fields."""
-        raise NotImplementedError
 
+    @abstractmethod
     def result(self, state: State) -> dict[str, Any] | None:
-        """None while playing; then {"scores": [...], "ranking": [[seat, ...], ...], "text": str}."""
-        raise NotImplementedError
+        """None while playing; then {"scores": [per seat], "winners": [seats], "text": str, ...}."""
 
     def catalogue(self) -> dict[str, Any]:
         """Static public data the renderer needs once (card texts by card kind, board layout); no state."""

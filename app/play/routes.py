@@ -84,7 +84,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
                 continue
             await _handle(hub, conn, user, table_id, msg)
     except WebSocketDisconnect:
-        pass
+        return
     finally:
         hub.unregister(conn)
         writer.cancel()
