@@ -88,3 +88,43 @@ if (form) {
     location.href = data.invite_url;
   });
 }
+
+// Keep the table lists fresh while the page is open, so a friend's new public table shows up without a reload.
+function tableRow(t) {
+  const li = document.createElement('li');
+  const link = document.createElement('a');
+  link.href = `/tables/${t.id}`;
+  link.textContent = t.title;
+  const status = document.createElement('span');
+  status.className = `status status-${t.status}`;
+  status.textContent = t.status;
+  const seated = t.seats.filter((s) => s.name).length;
+  li.append(link, ` · hosted by ${t.host} · `, status, ` · ${seated}/${t.seats.length} seated${t.private ? ' · private' : ''}`);
+  return li;
+}
+
+function fillList(id, tables, emptyText) {
+  const box = document.getElementById(id);
+  if (!box) return;
+  if (!tables.length) {
+    const p = document.createElement('p');
+    p.className = 'muted';
+    p.textContent = emptyText;
+    box.replaceChildren(p);
+    return;
+  }
+  const ul = document.createElement('ul');
+  ul.className = 'tables';
+  ul.append(...tables.map(tableRow));
+  box.replaceChildren(ul);
+}
+
+async function refreshTables() {
+  if (document.hidden) return;
+  const res = await fetch('/api/tables').catch(() => null);
+  if (!res || !res.ok) return;
+  const data = await res.json();
+  fillList('tables-mine', data.mine, 'None yet.');
+  fillList('tables-public', data.public, 'No public table is open. Open one!');
+}
+setInterval(refreshTables, 10000);

@@ -44,3 +44,19 @@ def test_friends_join_by_invite_and_play_turns_by_clicking(browser, sqlite_serve
     friend.wait_for_selector("#result:not([hidden])")
     host.context.close()
     friend.context.close()
+
+
+def test_the_lobby_shows_a_new_public_table_without_reloading(browser, sqlite_server):
+    from tests.support.browser import choose_nickname
+    from tests.support.clients import Person
+
+    page = browser.new_context().new_page()
+    page.clock.install()
+    page.goto(sqlite_server.url + "/")
+    choose_nickname(page, "Lurker")
+    page.wait_for_selector("#tables-public")
+    table_id = Person(sqlite_server, "Opener").open_table()["id"]
+    assert page.locator(f"#tables-public a[href='/tables/{table_id}']").count() == 0
+    page.clock.run_for(11_000)
+    page.wait_for_selector(f"#tables-public a[href='/tables/{table_id}']")
+    page.context.close()
