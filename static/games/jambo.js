@@ -269,6 +269,34 @@ function stagePanel(ctx, view, cardActs, wareAct) {
   return el('div', { class: 'jambo-stage' }, ...parts);
 }
 
+// Opt-in, per browser: answer "No reaction" for me when I hold no Guard / Rain Maker. The server still asks
+// every time (so the question itself reveals nothing); the answer comes after a human-like pause.
+const AUTO_ALLOW_KEY = 'boardhall.jambo.autoAllow';
+let autoAllowTimer = null;
+
+function autoAllowOn() {
+  try { return localStorage.getItem(AUTO_ALLOW_KEY) === '1'; } catch { return false; }
+}
+
+function scheduleAutoAllow(view, ctx) {
+  clearTimeout(autoAllowTimer);
+  autoAllowTimer = null;
+  const only = view.legal.length === 1 && view.legal[0].type === 'allow' ? view.legal[0] : null;
+  if (!only || !autoAllowOn()) return;
+  autoAllowTimer = setTimeout(() => { autoAllowTimer = null; ctx.act(only); }, 800 + Math.random() * 1700);
+}
+
+function autoAllowToggle(view, ctx) {
+  const box = el('input', { type: 'checkbox', class: 'jambo-auto-allow' });
+  box.checked = autoAllowOn();
+  box.addEventListener('change', () => {
+    try { localStorage.setItem(AUTO_ALLOW_KEY, box.checked ? '1' : '0'); } catch { /* private mode: stays off */ }
+    scheduleAutoAllow(view, ctx);
+  });
+  return el('label', { class: 'jambo-auto-label' }, box,
+    ' Answer "No reaction" for me when I hold no Guard or Rain Maker');
+}
+
 export function render(root, view, ctx) {
   const g = view.game;
   const me = view.seat === null || view.seat === undefined ? null : view.seat;
@@ -281,6 +309,8 @@ export function render(root, view, ctx) {
     centre(ctx, view, cardActs, wareAct),
     playerArea(ctx, view, bottom, cardActs, wareAct));
   if (view.result) board.prepend(el('div', { class: 'jambo-result' }, words(ctx, view.result.text)));
+  if (me !== null && !view.result) board.append(autoAllowToggle(view, ctx));
   root.replaceChildren(board);
+  scheduleAutoAllow(view, ctx);
   void g;
 }

@@ -208,6 +208,7 @@ function renderTable() {
 
 function renderView() {
   if (!view || !table) return;
+  app.dataset.version = version;  // which game version the page shows (tests and bug reports read it)
   // Players bar: whose turn, who is awaited.
   $('players').replaceChildren(...table.seats.map((s) => el('span', {
     class: `player${view.waiting.includes(s.index) ? ' awaited' : ''}${view.seat === s.index ? ' me' : ''}`,
