@@ -19,6 +19,7 @@ let catalogue = {};
 let nextId = 1;
 let retry = 0;
 const logEl = $('log');
+const baseTitle = document.title;
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -209,6 +210,8 @@ function renderTable() {
 function renderView() {
   if (!view || !table) return;
   app.dataset.version = version;  // which game version the page shows (tests and bug reports read it)
+  // A tab in the background still tells its player when it is their move.
+  document.title = `${view.legal.length && !view.result ? '● Your move · ' : ''}${baseTitle}`;
   // Players bar: whose turn, who is awaited.
   $('players').replaceChildren(...table.seats.map((s) => el('span', {
     class: `player${view.waiting.includes(s.index) ? ' awaited' : ''}${view.seat === s.index ? ' me' : ''}`,

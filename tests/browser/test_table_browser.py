@@ -20,6 +20,7 @@ def test_friends_join_by_invite_and_play_turns_by_clicking(browser, sqlite_serve
     for page in (host, friend):
         page.wait_for_selector("#play-area:not([hidden])")
         page.wait_for_selector("#prompt-actions button.legal")
+    assert host.title().startswith("● Your move")  # a background tab still says it is your move
     # Simultaneous secret picks from both browsers (the bot picks too).
     host.click("#prompt-actions button[data-label='Pick 2']")
     friend.click("#prompt-actions button[data-label='Pick 3']")
