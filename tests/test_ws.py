@@ -277,3 +277,31 @@ def test_the_deal_opens_the_log_with_private_parts_for_their_seat_only(sqlite_se
     first_b = [m for m in b.seen if m["type"] == "snapshot"][0]["log"]
     assert first_a[0]["text"] == "Cards are dealt; @1 will be first"
     assert [e["type"] for e in first_a] == ["deal", "secret"] and [e["type"] for e in first_b] == ["deal"]
+
+
+def test_the_host_can_hand_a_players_seat_to_a_bot_during_play(sqlite_server):
+    tid, people = started_table(sqlite_server, rounds=1)
+    host, leaver = people
+    a, b = connect_all(people, tid)
+    assert leaver.post(f"/api/tables/{tid}/bots", {"seat": 0}, ok=False).json()["detail"]["code"] == "not_host"
+    assert host.post(f"/api/tables/{tid}/bots", {}, ok=False).json()["detail"]["code"] == "bad_seat"
+    table = host.post(f"/api/tables/{tid}/bots", {"seat": 1}).json()
+    assert table["seats"][1]["bot"] and table["seats"][1]["user_id"] is None
+    # The bot now plays seat 1 (its secret pick arrives without anyone clicking) ...
+    a.sync_to(1)
+    assert a.view["game"]["picked"] == [False, True]
+    # ... and the friend who left watches: their act is refused, their view becomes the spectator's.
+    b.until("table")
+    reply = b.until_reply(b.act({"type": "pick", "n": 1, "label": "Pick 1"}, version=1))
+    assert reply["code"] == "not_seated"
+    b.send({"type": "sync"})
+    assert b.until("snapshot")["view"]["seat"] is None
+    assert host.post(f"/api/tables/{tid}/bots", {"seat": 1}, ok=False).json()["detail"]["code"] == "seat_taken"
+    a.act_ok({"type": "pick", "n": 2, "label": "Pick 2"})
+    while a.view["result"] is None:  # the host plays on against the bot to the end
+        if a.view["legal"]:
+            reply = a.until_reply(a.act(a.view["legal"][0]))
+            if reply["type"] == "error":
+                a.until("snapshot")
+        else:
+            a.recv()

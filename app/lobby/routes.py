@@ -114,8 +114,11 @@ async def join_table(table_id: str, body: JoinRequest, request: Request, db: DbD
 
 @router.post("/api/tables/{table_id}/bots", response_model=TablePublic, tags=["lobby"])
 async def add_bot(table_id: str, body: SeatRequest, request: Request, db: DbDep, user: CurrentUser) -> TablePublic:
+    """Host only: a bot takes an empty seat before the start, or takes over a player's seat during play."""
     table = await _visible_table(request, db, table_id, user, None)
-    return await _seat_change(request, db, table, service.add_bot(db, table=table, user=user, seat=body.seat))
+    during_play = table.status == "playing"  # the live game must learn its new seat owner
+    return await _seat_change(request, db, table, service.add_bot(db, table=table, user=user, seat=body.seat),
+                              reload=during_play)
 
 
 @router.post("/api/tables/{table_id}/leave", response_model=TablePublic, tags=["lobby"])

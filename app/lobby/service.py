@@ -103,11 +103,22 @@ async def join(db: AsyncSession, *, table: Table, user: User, seat: int | None) 
 
 
 async def add_bot(db: AsyncSession, *, table: Table, user: User, seat: int | None) -> Seat:
+    """Host only. Before the start: a bot takes an empty seat. During play: a bot takes over a player's seat
+    (a friend who had to leave), and that player goes on watching."""
     _host_only(table, user)
-    if table.status != "open":
-        raise LobbyError("not_open", "bots can only be seated before the start", 409)
     game = get_game_or_raise(table.game_id)
-    chosen = _pick_empty(await seats_of(db, table_id=table.id), seat)
+    seats = await seats_of(db, table_id=table.id)
+    if table.status == "open":
+        chosen = _pick_empty(seats, seat)
+    elif table.status == "playing":
+        if seat is None or seat >= len(seats):
+            raise LobbyError("bad_seat", "name the seat a bot should take over")
+        chosen = seats[seat]
+        if chosen.bot is not None:
+            raise LobbyError("seat_taken", f"a bot already plays seat {seat + 1}", 409)
+        chosen.user_id = None
+    else:
+        raise LobbyError("not_open", "the game is over", 409)
     chosen.bot = list(game.bots)[-1]
     await db.flush()
     return chosen

@@ -112,9 +112,12 @@ function onMessage(msg) {
   switch (msg.type) {
     case 'table': {
       const before = table && table.status;
+      const seatsBefore = table && JSON.stringify(table.seats);
       table = msg.table;
       renderTable();
       if (before && before !== table.status && table.status !== 'open') send({ type: 'sync' });
+      // A seat changed hands during play (a bot took over): ask for our view again.
+      else if (before === 'playing' && seatsBefore !== JSON.stringify(table.seats)) send({ type: 'sync' });
       if (view) renderView();
       break;
     }
@@ -213,10 +216,16 @@ function renderView() {
   // A tab in the background still tells its player when it is their move.
   document.title = `${view.legal.length && !view.result ? '● Your move · ' : ''}${baseTitle}`;
   // Players bar: whose turn, who is awaited.
+  const isHost = userId !== null && table.host_id === userId;
   $('players').replaceChildren(...table.seats.map((s) => el('span', {
     class: `player${view.waiting.includes(s.index) ? ' awaited' : ''}${view.seat === s.index ? ' me' : ''}`,
     'data-seat': s.index,
-  }, nameOf(s.index), view.waiting.includes(s.index) ? ' …' : '')));
+  }, nameOf(s.index), view.waiting.includes(s.index) ? ' …' : '',
+  // The host can hand a friend's seat to a bot (someone had to leave); that friend goes on watching.
+  isHost && !view.result && s.user_id && s.user_id !== userId ? el('button', {
+    type: 'button', class: 'hand-to-bot', title: 'A bot plays this seat from now on',
+    onclick: () => { if (confirm(`Let a bot play for ${s.name}?`)) api(`/api/tables/${tableId}/bots`, { seat: s.index }); },
+  }, 'bot takes over') : null)));
   // Prompt bar: the generic fallback listing every legal action.
   const awaited = view.waiting.filter((s) => s !== view.seat).map(nameOf);
   $('prompt-text').textContent = view.result ? 'The game is over.'

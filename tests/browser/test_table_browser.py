@@ -61,3 +61,19 @@ def test_the_lobby_shows_a_new_public_table_without_reloading(browser, sqlite_se
     page.clock.run_for(11_000)
     page.wait_for_selector(f"#tables-public a[href='/tables/{table_id}']")
     page.context.close()
+
+
+def test_the_host_hands_a_friends_seat_to_a_bot(browser, sqlite_server):
+    host, friend, table_id = open_table_with_friend(
+        browser, sqlite_server, "tally", 2, "document.querySelector('[name=\"opt:first_player\"]').value = '0';")
+    host.click("#start-button")
+    friend.wait_for_selector("#prompt-actions button.legal")
+    host.on("dialog", lambda dialog: dialog.accept())
+    host.click(".player[data-seat='1'] .hand-to-bot")
+    # The friend becomes a spectator; the bot makes the friend's secret pick by itself.
+    friend.wait_for_selector("#prompt-actions button.legal", state="detached")
+    host.wait_for_selector(".player[data-seat='1']:has-text('(bot)')")
+    host.click("#prompt-actions button[data-label='Pick 1']")
+    host.wait_for_selector("#prompt-actions button[data-label='Bank']")
+    host.context.close()
+    friend.context.close()
