@@ -125,3 +125,44 @@ def test_pages_render(sqlite_server):
     assert "Who are you?" in httpx.get(sqlite_server.url + f"/tables/{tid}").text
     assert httpx.get(sqlite_server.url + "/docs").status_code == 200
     assert "/api/tables/{table_id}/join" in httpx.get(sqlite_server.url + "/openapi.json").json()["paths"]
+
+
+def test_the_host_opens_a_rematch_that_players_can_follow_even_when_private(sqlite_server):
+    from tests.support.clients import Person as P
+
+    host, friend, stranger = P(sqlite_server, "Host"), P(sqlite_server, "Friend"), P(sqlite_server, "Stranger")
+    created = host.open_table(seats=3, options={"rounds": 1, "first_player": 0}, private=True)
+    tid = created["id"]
+    friend.post(f"/api/tables/{tid}/join", {"invite": created["invite"]})
+    host.post(f"/api/tables/{tid}/bots", {"seat": 2})
+    assert host.post(f"/api/tables/{tid}/rematch", ok=False).json()["detail"]["code"] == "not_finished"
+    host.post(f"/api/tables/{tid}/start")
+    a, b = host.socket(tid), friend.socket(tid)
+    a.until("snapshot")
+    b.until("snapshot")
+    while a.view["result"] is None:  # play it out: both pick, then pass whatever is asked
+        for sock in (a, b):
+            if sock.view["legal"]:
+                reply = sock.until_reply(sock.act(sock.view["legal"][0]))
+                if reply["type"] == "error":
+                    sock.until("snapshot")
+        for sock in (a, b):
+            try:
+                while True:
+                    sock.recv(timeout=0.2)
+            except TimeoutError:
+                pass
+    assert friend.post(f"/api/tables/{tid}/rematch", ok=False).json()["detail"]["code"] == "not_host"
+    new = host.post(f"/api/tables/{tid}/rematch").json()
+    assert host.post(f"/api/tables/{tid}/rematch", ok=False).json()["detail"]["code"] == "rematch_open"
+    rematch = host.http.get(f"/api/tables/{new['id']}").json()
+    assert rematch["private"] and rematch["options"]["rounds"] == 1
+    assert [s["name"] for s in rematch["seats"]][0] == "Host" and rematch["seats"][2]["bot"]
+    assert b.until("table")["table"]["rematch_id"] == new["id"]  # players at the old table are told
+    # The friend follows the link and, carrying the new invite, takes a seat; a stranger cannot.
+    r = friend.http.get(f"/tables/{tid}/rematch", follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] == new["invite_url"]
+    friend.http.get(r.headers["location"])
+    assert friend.post(f"/api/tables/{new['id']}/join", {}).json()["seats"][1]["name"] == "Friend"
+    r = stranger.http.get(f"/tables/{tid}/rematch", follow_redirects=False)
+    assert "invite" not in r.headers["location"]

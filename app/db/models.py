@@ -44,6 +44,7 @@ class Table(Base):
     invite: Mapped[str] = mapped_column(String(32), unique=True)
     status: Mapped[str] = mapped_column(String(16), default="open", index=True)  # open | playing | finished
     num_seats: Mapped[int] = mapped_column(Integer)
+    rematch_id: Mapped[str | None] = mapped_column(String(16))  # the table the host opened for a rematch
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, onupdate=utcnow)
 

@@ -92,8 +92,7 @@ async def get_table(table_id: str, request: Request, db: DbDep, user: OptionalUs
                     invite: str | None = None) -> TablePublic:
     table = await _visible_table(request, db, table_id, user, invite)
     seats = await service.seats_of(db, table_id=table_id)
-    insider = user is not None and (user.id == table.host_id or any(s.user_id == user.id for s in seats))
-    return await service.public_table(db, table=table, with_invite=insider)
+    return await service.public_table(db, table=table, with_invite=service.was_at(table, seats, user))
 
 
 async def _seat_change(request: Request, db, table: Table, change, reload: bool = False) -> TablePublic:  # noqa: ANN001
@@ -136,6 +135,19 @@ async def start_table(table_id: str, request: Request, db: DbDep, user: CurrentU
     return await _seat_change(request, db, table, service.start(db, table=table, user=user), reload=True)
 
 
+@router.post("/api/tables/{table_id}/rematch", response_model=TableCreated, tags=["lobby"])
+async def open_rematch(table_id: str, request: Request, db: DbDep, user: CurrentUser) -> TableCreated:
+    """Host only, after the end: a new table with the same game, options and bots; players are invited to it."""
+    table = await _visible_table(request, db, table_id, user, None)
+    try:
+        new = await service.rematch(db, table=table, user=user)
+    except service.LobbyError as exc:
+        raise _fail(exc) from None
+    await db.commit()
+    await _notify(request, db, table)
+    return TableCreated(id=new.id, invite=new.invite, invite_url=f"/tables/{new.id}?invite={new.invite}")
+
+
 # ---- pages ------------------------------------------------------------------------------------------------
 
 def _render(request: Request, name: str, **context) -> HTMLResponse:  # noqa: ANN003
@@ -171,6 +183,18 @@ async def table_page(table_id: str, request: Request, db: DbDep, user: OptionalU
     game = engine.get(table.game_id)
     has_css = (STATIC / "games" / f"{table.game_id}.css").exists()
     return _render(request, "table.html", user=user, table=table, game=game, invite=invite or "", has_css=has_css)
+
+
+@router.get("/tables/{table_id}/rematch", include_in_schema=False)
+async def follow_rematch(table_id: str, db: DbDep, user: OptionalUser) -> RedirectResponse:
+    """Players of a finished table follow its rematch link; they carry the new invite, private or not."""
+    table = await service.get_table(db, table_id=table_id)
+    if table is None or not table.rematch_id:
+        return RedirectResponse(f"/tables/{table_id}", status_code=303)
+    new = await service.get_table(db, table_id=table.rematch_id)
+    if service.was_at(table, await service.seats_of(db, table_id=table_id), user):
+        return RedirectResponse(f"/tables/{new.id}?invite={new.invite}", status_code=303)
+    return RedirectResponse(f"/tables/{new.id}", status_code=303)
 
 
 @router.get("/join/{invite}", include_in_schema=False)

@@ -57,3 +57,4 @@ class TablePublic(BaseModel):
     seats: list[SeatPublic]
     result: dict[str, Any] | None = None
     invite: str | None = None  # only for people already at the table or holding the invite
+    rematch_id: str | None = None  # set once the host opens a rematch; /tables/{id}/rematch leads there

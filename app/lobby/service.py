@@ -170,6 +170,28 @@ async def start(db: AsyncSession, *, table: Table, user: User) -> GameRecord:
     return record
 
 
+async def rematch(db: AsyncSession, *, table: Table, user: User) -> Table:
+    """Host only, once the game is over: a new table with the same game, options, privacy and bots."""
+    _host_only(table, user)
+    if table.status != "finished":
+        raise LobbyError("not_finished", "a rematch can be opened once the game is over", 409)
+    if table.rematch_id:
+        raise LobbyError("rematch_open", "the rematch is already open", 409)
+    new = await create_table(db, host=user, game_id=table.game_id, options=table.options,
+                             seats=table.num_seats, private=table.private)
+    old_seats = await seats_of(db, table_id=table.id)
+    for old, fresh in zip(old_seats, await seats_of(db, table_id=new.id)):
+        if old.bot and fresh.user_id is None:
+            fresh.bot = old.bot
+    table.rematch_id = new.id
+    await db.flush()
+    return new
+
+
+def was_at(table: Table, seats: list[Seat], user: User | None) -> bool:
+    return user is not None and (user.id == table.host_id or any(s.user_id == user.id for s in seats))
+
+
 async def public_table(db: AsyncSession, *, table: Table, with_invite: bool) -> TablePublic:
     seats = await seats_of(db, table_id=table.id)
     user_ids = {s.user_id for s in seats if s.user_id} | {table.host_id}
@@ -185,7 +207,7 @@ async def public_table(db: AsyncSession, *, table: Table, with_invite: bool) -> 
         seats=[SeatPublic(index=s.index, user_id=s.user_id, bot=s.bot,
                           name=names.get(s.user_id) if s.user_id else (bot_name(s.index) if s.bot else None))
                for s in seats],
-        result=result, invite=table.invite if with_invite else None)
+        result=result, invite=table.invite if with_invite else None, rematch_id=table.rematch_id)
 
 
 async def list_tables(db: AsyncSession, *, user: User | None, limit: int = 50) -> dict[str, list[Table]]:

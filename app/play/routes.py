@@ -51,9 +51,8 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
                                      websocket.session.get("invites", [])):
             await websocket.close(code=4403, reason="this table is private: you need the invite link")
             return
-        seated = user is not None and any(s.user_id == user.id for s in seats)
-        public = await lobby_service.public_table(db, table=table, with_invite=seated or (
-            user is not None and user.id == table.host_id))
+        public = await lobby_service.public_table(db, table=table,
+                                                  with_invite=lobby_service.was_at(table, seats, user))
     await websocket.accept()
     conn = Connection(table_id, user.id if user else None)
     writer = asyncio.create_task(_write(websocket, conn))

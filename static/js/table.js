@@ -210,6 +210,23 @@ function renderTable() {
   $('start-button').title = full ? '' : 'Every seat needs a player or a bot';
 }
 
+// After the end: the host opens a rematch (same game, options, bots); everyone else gets a link to it.
+function rematchControl() {
+  if (table.rematch_id) {
+    return el('p', { class: 'rematch' }, el('a', { href: `/tables/${tableId}/rematch`, class: 'rematch-link' }, 'Play again: join the rematch'));
+  }
+  if (userId !== null && table.host_id === userId) {
+    return el('button', {
+      type: 'button', class: 'rematch-button',
+      onclick: async () => {
+        const data = await api(`/api/tables/${tableId}/rematch`);
+        if (data.invite_url) location.href = data.invite_url;
+      },
+    }, 'Rematch');
+  }
+  return null;
+}
+
 function renderView() {
   if (!view || !table) return;
   app.dataset.version = version;  // which game version the page shows (tests and bug reports read it)
@@ -252,7 +269,8 @@ function renderView() {
       ((r.winners || []).includes(b) - (r.winners || []).includes(a)) || (r.scores[b] - r.scores[a]));
     $('result').replaceChildren(el('h2', {}, 'Final scores'), el('p', {}, words(r.text || '')),
       el('ol', { class: 'scores' }, ...order.map((i) => el('li', { class: (r.winners || []).includes(i) ? 'winner' : '' },
-        `${nameOf(i)}: ${r.scores[i]}${(r.winners || []).includes(i) ? ' — wins' : ''}`))));
+        `${nameOf(i)}: ${r.scores[i]}${(r.winners || []).includes(i) ? ' — wins' : ''}`))),
+      rematchControl());
   } else $('result').hidden = true;
   const board = $('board');
   if (renderer) {

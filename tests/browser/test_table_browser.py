@@ -43,6 +43,15 @@ def test_friends_join_by_invite_and_play_turns_by_clicking(browser, sqlite_serve
     # Reloading shows the finished table with its scores.
     friend.reload()
     friend.wait_for_selector("#result:not([hidden])")
+    # Play again: the host opens a rematch, the friend follows the link and takes a seat there.
+    host.click(".rematch-button")
+    host.wait_for_url(f"**/tables/**")
+    host.wait_for_selector(".seat[data-seat='2'] .seat-name:has-text('(bot)')")  # bots come along
+    assert table_id not in host.url
+    friend.click(".rematch-link")
+    friend.wait_for_selector(".take-seat")
+    friend.click(".take-seat >> nth=0")
+    host.wait_for_selector("#seats .seat-name:has-text('Friend')")
     host.context.close()
     friend.context.close()
 
