@@ -305,3 +305,16 @@ def test_the_host_can_hand_a_players_seat_to_a_bot_during_play(sqlite_server):
                 a.until("snapshot")
         else:
             a.recv()
+
+
+def test_a_socket_opened_from_another_site_is_refused(sqlite_server):
+    from websockets.sync.client import connect
+
+    tid, people = started_table(sqlite_server)
+    cookie = "; ".join(f"{k}={v}" for k, v in people[0].http.cookies.items())
+    url = f"{sqlite_server.ws_url}/ws/tables/{tid}"
+    with pytest.raises((InvalidStatus, ConnectionClosed)):
+        with connect(url, additional_headers={"Cookie": cookie}, origin="http://evil.example") as ws:
+            ws.recv(timeout=5)
+    with connect(url, additional_headers={"Cookie": cookie}, origin=sqlite_server.url) as ws:  # our own pages
+        assert json.loads(ws.recv(timeout=5))["type"] == "table"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
@@ -39,6 +40,11 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     app = websocket.app
     hub = app.state.hub
     settings = app.state.settings
+    origin = websocket.headers.get("origin")
+    if origin and origin != "null" and urlsplit(origin).netloc != websocket.headers.get("host"):
+        # Browsers send cookies with cross-site websocket handshakes too: another site must not act as our user.
+        await websocket.close(code=4403, reason="cross-site connections are refused")
+        return
     uid = session_user_id(websocket)
     async with app.state.sessionmaker() as db:
         user = await accounts_service.get_user(db, user_id=uid) if uid is not None else None
