@@ -27,7 +27,7 @@ class GuardMiddleware:
             return
         headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
         origin = headers.get("origin")
-        if origin and origin != "null" and urlsplit(origin).netloc != headers.get("host"):
+        if origin and urlsplit(origin).netloc != headers.get("host"):  # "null" (sandboxed pages) too
             await _reply(send, 403, "cross_site", "cross-site requests are refused")
             return
         if int(headers.get("content-length") or 0) > self.max_body:

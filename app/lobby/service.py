@@ -6,11 +6,11 @@ import json
 import secrets
 from typing import Any
 
-from sqlalchemy import or_, select
+from sqlalchemy import or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app import engine
-from app.db.models import GameRecord, Seat, Table, User
+from app.db.models import GameRecord, Seat, Table, User, utcnow
 
 from .schemas import SeatPublic, TablePublic
 
@@ -87,13 +87,24 @@ def may_see(table: Table, seats: list[Seat], user: User | None, invite: str | No
         return True
     if user is not None and (user.id == table.host_id or any(s.user_id == user.id for s in seats)):
         return True
-    return (invite is not None and secrets.compare_digest(invite, table.invite)) or table.id in known
+    # Compared as bytes: compare_digest raises TypeError on a non-ASCII str (a crafted ?invite= gave a 500).
+    return (invite is not None and secrets.compare_digest(invite.encode(), table.invite.encode())) or table.id in known
+
+
+async def _lock_seats(db: AsyncSession, table: Table) -> list[Seat]:
+    """Serialize seat changes at one table: write its row first (PostgreSQL holds the row lock, SQLite the write
+    lock, until commit), then read the table and its seats fresh. Without this, two concurrent requests both
+    passed their checks on the same old seats (one guest joining in parallel took several seats)."""
+    await db.execute(update(Table).where(Table.id == table.id).values(updated_at=utcnow()))
+    await db.refresh(table)
+    return list((await db.execute(select(Seat).where(Seat.table_id == table.id).order_by(Seat.index)
+                                  .execution_options(populate_existing=True))).scalars())
 
 
 async def join(db: AsyncSession, *, table: Table, user: User, seat: int | None) -> Seat:
+    seats = await _lock_seats(db, table)
     if table.status != "open":
         raise LobbyError("not_open", "the game has started; you can watch it instead", 409)
-    seats = await seats_of(db, table_id=table.id)
     if any(s.user_id == user.id for s in seats):
         raise LobbyError("already_seated", "you already have a seat at this table", 409)
     chosen = _pick_empty(seats, seat)
@@ -107,7 +118,7 @@ async def add_bot(db: AsyncSession, *, table: Table, user: User, seat: int | Non
     (a friend who had to leave), and that player goes on watching."""
     _host_only(table, user)
     game = get_game_or_raise(table.game_id)
-    seats = await seats_of(db, table_id=table.id)
+    seats = await _lock_seats(db, table)
     if table.status == "open":
         chosen = _pick_empty(seats, seat)
     elif table.status == "playing":
@@ -126,9 +137,9 @@ async def add_bot(db: AsyncSession, *, table: Table, user: User, seat: int | Non
 
 async def leave(db: AsyncSession, *, table: Table, user: User, seat: int | None) -> None:
     """Free your own seat, or (host) any seat, before the start."""
+    seats = await _lock_seats(db, table)
     if table.status != "open":
         raise LobbyError("not_open", "seats cannot be freed once the game has started", 409)
-    seats = await seats_of(db, table_id=table.id)
     if seat is None:
         mine = [s for s in seats if s.user_id == user.id]
         if not mine:
@@ -148,9 +159,9 @@ async def leave(db: AsyncSession, *, table: Table, user: User, seat: int | None)
 async def start(db: AsyncSession, *, table: Table, user: User) -> GameRecord:
     """Deal the game: seeded setup, version 0."""
     _host_only(table, user)
+    seats = await _lock_seats(db, table)
     if table.status != "open":
         raise LobbyError("not_open", "the game has already started", 409)
-    seats = await seats_of(db, table_id=table.id)
     empty = [s.index for s in seats if s.user_id is None and s.bot is None]
     if empty:
         raise LobbyError("seats_empty", f"seat(s) {', '.join(str(i + 1) for i in empty)} still empty: "
@@ -173,6 +184,7 @@ async def start(db: AsyncSession, *, table: Table, user: User) -> GameRecord:
 async def rematch(db: AsyncSession, *, table: Table, user: User) -> Table:
     """Host only, once the game is over: a new table with the same game, options, privacy and bots."""
     _host_only(table, user)
+    await _lock_seats(db, table)  # two rematch clicks at once must not open two tables
     if table.status != "finished":
         raise LobbyError("not_finished", "a rematch can be opened once the game is over", 409)
     if table.rematch_id:

@@ -247,12 +247,27 @@ class Hub:
             if message.get("reload"):
                 self.forget(table_id)
             frame = dumps({"type": "table", "table": message["data"]})
+            moved = []
             for conn in self.connections.get(table_id, ()):
                 conn.send(frame)
+                if conn.version >= 0 and self._seat_in(message["data"], conn.user_id) != conn.seat:
+                    # A seat changed hands during play (a bot took over): this socket's audience changed. It gets
+                    # no patch for its old seat from now on, only a fresh snapshot for its new audience.
+                    conn.version = -1
+                    moved.append(conn)
+            for conn in moved:
+                conn.send(await self.snapshot_frame(table_id, conn))
         elif kind == "chat":
             frame = dumps({"type": "chat", **message["data"]})
             for conn in self.connections.get(table_id, ()):
                 conn.send(frame)
+
+    @staticmethod
+    def _seat_in(table: dict[str, Any], user_id: int | None) -> int | None:
+        for seat in table.get("seats", ()):
+            if user_id is not None and seat.get("user_id") == user_id:
+                return seat["index"]
+        return None
 
     async def _on_move(self, table_id: str, message: dict[str, Any]) -> None:
         version = message["version"]

@@ -15,7 +15,7 @@ class _Msg(BaseModel):
 class Act(_Msg):
     type: Literal["act"]
     id: str | int | None = None
-    version: int | None = None
+    version: int  # required: the compare-and-set that refuses a stale or repeated act
     action: dict[str, Any]
 
 

@@ -41,7 +41,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     hub = app.state.hub
     settings = app.state.settings
     origin = websocket.headers.get("origin")
-    if origin and origin != "null" and urlsplit(origin).netloc != websocket.headers.get("host"):
+    if origin and urlsplit(origin).netloc != websocket.headers.get("host"):  # "null" (sandboxed pages) too
         # Browsers send cookies with cross-site websocket handshakes too: another site must not act as our user.
         await websocket.close(code=4403, reason="cross-site connections are refused")
         return
@@ -67,7 +67,10 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         conn.send(dumps({"type": "table", "table": public.model_dump(mode="json")}))
         conn.send(dumps({"type": "chat_history", "messages": await hub.recent_chat(table_id)}))
         since = websocket.query_params.get("v")
-        frames = await hub.catch_up_frames(table_id, conn, int(since)) if since and since.isdigit() else None
+        # Only plain ASCII digits of a sane length: "²".isdigit() is true but int() refuses it, and int() refuses
+        # more than 4300 digits; either raised here and killed the socket.
+        valid = since is not None and since.isascii() and since.isdigit() and len(since) <= 18
+        frames = await hub.catch_up_frames(table_id, conn, int(since)) if valid else None
         if frames is None:
             conn.send(await hub.snapshot_frame(table_id, conn))
         else:
@@ -75,7 +78,13 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
                 conn.send(frame)
         bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
         while True:
-            text = await websocket.receive_text()
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                raise WebSocketDisconnect(message.get("code", 1000))
+            text = message.get("text")
+            if text is None:  # a binary frame
+                conn.send(_error(None, "bad_message", "messages are JSON text frames"))
+                continue
             if len(text) > settings.max_message_bytes:
                 conn.send(_error(None, "too_large", f"messages are limited to {settings.max_message_bytes} bytes"))
                 continue
@@ -104,7 +113,11 @@ async def _handle(hub, conn: Connection, user, table_id: str, msg) -> None:  # n
         if user is None:
             conn.send(_error(msg.id, "not_signed_in", "choose a nickname to chat"))
             return
-        await hub.chat(table_id, user_id=user.id, nickname=user.nickname, text=" ".join(msg.text.split())[:500])
+        text = " ".join(msg.text.split())[:500]
+        if not text:
+            conn.send(_error(msg.id, "bad_message", "a chat message needs some text"))
+            return
+        await hub.chat(table_id, user_id=user.id, nickname=user.nickname, text=text)
     elif isinstance(msg, messages.Act):
         if user is None:
             conn.send(_error(msg.id, "not_seated", "you are watching this table; only players can act"))
