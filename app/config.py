@@ -38,9 +38,10 @@ def async_database_url(url: str) -> str:
     return url
 
 
-def sync_database_url(url: str) -> str:
-    """The URL with the async driver removed, for tools that want plain URLs."""
-    return url.replace("sqlite+aiosqlite", "sqlite").replace("postgresql+asyncpg", "postgresql")
+def blocking_database_url(url: str) -> str:
+    """The same database with a blocking driver (sqlite3, psycopg), for the move writer's worker thread."""
+    return async_database_url(url).replace("sqlite+aiosqlite", "sqlite").replace("postgresql+asyncpg",
+                                                                                  "postgresql+psycopg")
 
 
 def _stored_secret() -> str:

@@ -17,7 +17,10 @@ def _clean(value: str) -> str:
 class SessionCreate(BaseModel):
     nickname: str = NICKNAME
 
-    _clean = field_validator("nickname")(classmethod(lambda cls, v: _clean(v)))
+    @field_validator("nickname")
+    @classmethod
+    def _tidy_nickname(cls, value: str) -> str:
+        return _clean(value)
 
 
 class RegisterCreate(BaseModel):

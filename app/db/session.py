@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 
-from app.config import async_database_url
+from app.config import async_database_url, blocking_database_url
 
 
 def _sqlite_pragmas(dbapi_conn, _record) -> None:  # noqa: ANN001
@@ -34,8 +34,7 @@ def make_sync_engine(url: str) -> Engine:
     One thread hop per batch instead of one event-loop round trip per statement (async drivers)
     was the difference between ~1,100 and several thousand moves/s in bench/bench_ws.py.
     """
-    url = async_database_url(url).replace("sqlite+aiosqlite", "sqlite").replace("postgresql+asyncpg",
-                                                                                 "postgresql+psycopg")
+    url = blocking_database_url(url)
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
         event.listen(engine, "connect", _sqlite_pragmas)

@@ -45,7 +45,7 @@ def test_friends_join_by_invite_and_play_turns_by_clicking(browser, sqlite_serve
     friend.wait_for_selector("#result:not([hidden])")
     # Play again: the host opens a rematch, the friend follows the link and takes a seat there.
     host.click(".rematch-button")
-    host.wait_for_url(f"**/tables/**")
+    host.wait_for_url("**/tables/**")
     host.wait_for_selector(".seat[data-seat='2'] .seat-name:has-text('(bot)')")  # bots come along
     assert table_id not in host.url
     friend.click(".rematch-link")

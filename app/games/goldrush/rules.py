@@ -753,7 +753,6 @@ class GoldRush(Game):
 
     # ------------------------------------------------------------------ views and result
     def view(self, state: dict, seat: int | None) -> dict[str, Any]:
-        n = state["n"]
         players = []
         for s, p in enumerate(state["p"]):
             players.append({

@@ -137,10 +137,6 @@ def name(card: int) -> str:
     return KINDS[CARD_KIND[card]]["name"]
 
 
-def ctype(card: int) -> str:
-    return KINDS[CARD_KIND[card]]["type"]
-
-
 def ware_list(wares: list[int]) -> str:
     return ", ".join(WARES[t] for t in wares)
 

@@ -645,7 +645,6 @@ class Jambo(Game):
 
     def _phase2_play(self, s: State, t: int, a: dict, ev: list[Event]) -> None:
         P = s["players"][t]
-        O = s["players"][1 - t]
         typ = a["type"]
         if typ == "end":
             self._end_turn(s, ev)
