@@ -103,6 +103,22 @@ class Game(ABC):
         """Static public data the renderer needs once (card texts by card kind, board layout); no state."""
         return {}
 
+    # ---- hooks with defaults: the generic test contract and the clocks use them ---------------------------------
+    def invariants(self, state: State) -> None:
+        """Raise AssertionError when `state` breaks a rule that must always hold (counts conserved, ...)."""
+
+    def scramble_hidden(self, state: State, audience: int | None, rng: Any) -> State | None:
+        """A copy of `state` with everything `audience` may not know changed at random (None: nothing is hidden).
+
+        The generic tests require `view(scrambled, audience) == view(state, audience)`: if a view changed,
+        it was showing something that audience may not know.
+        """
+        return None
+
+    def timeout_action(self, state: State, seat: int) -> Action | None:
+        """The move made for `seat` when its clock runs out; None lets the platform ask the game's strongest bot."""
+        return None
+
     # ---- provided ---------------------------------------------------------------------------
     def parse_options(self, options: dict[str, Any] | None) -> BaseModel:
         try:
@@ -113,14 +129,22 @@ class Game(ABC):
     def options_schema(self) -> dict[str, Any]:
         return self.Options.model_json_schema()
 
+    def check_options(self, num_players: int, options: dict[str, Any] | None) -> BaseModel:
+        """Parse options and check them against the number of seats, without dealing a game."""
+        if not self.min_players <= num_players <= self.max_players:
+            raise BadOptions(f"{self.title} needs {self.min_players}-{self.max_players} players, not {num_players}")
+        opts = self.parse_options(options)
+        check_seats = getattr(opts, "check_seats", None)
+        if check_seats is not None:
+            check_seats(num_players)
+        return opts
+
     def new_game(self, num_players: int, options: dict[str, Any] | None, seed: int) -> State:
         return self.start(num_players, options, seed)[0]
 
     def start(self, num_players: int, options: dict[str, Any] | None, seed: int) -> tuple[State, list[Event]]:
         """A new game's state, and the events of its deal (for the log)."""
-        if not self.min_players <= num_players <= self.max_players:
-            raise BadOptions(f"{self.title} needs {self.min_players}-{self.max_players} players, not {num_players}")
-        opts = self.parse_options(options)
+        opts = self.check_options(num_players, options)
         state: State = {RNG_KEY: seed_state(seed)}
         events = self.setup(num_players, opts, state) or []
         return state, events
@@ -131,10 +155,12 @@ class Game(ABC):
             raise GameOver("the game is over")
         if seat not in self.pending(state):
             raise NotYourTurn(f"seat {seat} has nothing to decide now")
-        if not isinstance(action, dict) or action not in self.legal(state, seat):
+        listed = match_action(action, self.legal(state, seat))
+        if listed is None:
             raise IllegalAction(f"{_quote(action)} is not a legal action now")
         new_state = copy_state(state)
-        events = self.play(new_state, seat, action)
+        # Play the server's own copy of the action: the client's may differ in ways equality would forgive.
+        events = self.play(new_state, seat, copy_state(listed))
         return new_state, events
 
     def full_view(self, state: State, seat: int | None) -> dict[str, Any]:
@@ -158,6 +184,29 @@ class Game(ABC):
                 "game": self.view(state, seat),
             })
         return views
+
+
+def action_key(action: Any) -> bytes:
+    """Canonical JSON bytes of an action: equal keys equal the same JSON, with the same types.
+
+    Python's `==` treats 4.0 as 4 and true as 1; a game given such an action would store it and could
+    fail on it later, so actions are compared by their canonical JSON instead (docs/protocol.md).
+    """
+    return orjson.dumps(action, option=orjson.OPT_SORT_KEYS)
+
+
+def match_action(action: Any, legal: list[Action]) -> Action | None:
+    """The listed legal action that is exactly `action` (same keys, values and JSON types), or None."""
+    if not isinstance(action, dict):
+        return None
+    try:
+        key = action_key(action)
+    except (TypeError, orjson.JSONEncodeError):
+        return None
+    for candidate in legal:
+        if action_key(candidate) == key:
+            return candidate
+    return None
 
 
 def copy_state(state: State) -> State:

@@ -1,0 +1,158 @@
+"""Decisions declared once: a game is a stack of step frames, and each frame names the Step that handles it.
+
+A frame is plain JSON in the state, `{"step": <kind>, "seat": <seat>, ...fields of that decision}`, kept in
+`state["steps"]` with the current decision last. A `Step` subclass says, for its kind, who is asked
+(`seats`), what they are told (`text`), what they may choose (`options`) and what a choice does
+(`resolve`). `StepGame` answers the engine protocol (`pending`, `legal`, `play`, `result`,
+`timeout_action`) by dispatching to the top frame's step, so a card or a place lives in one class.
+
+The four prompt shapes are four ways of writing `seats`:
+- one seat: the default, `[frame["seat"]]`;
+- several seats at once in secret: the undecided seats, with `secret = True`; the step stores each
+  choice in its frame (hidden by the view) and resolves when the last one arrives;
+- a reaction inside another's turn: a frame pushed for the reacting seat on top of the active turn;
+- everyone in turn: a frame with `"order"` and `"at"`; `seats` returns the one whose turn it is.
+
+After each resolved choice `StepGame.advance` runs the turn flow until somebody has something to decide
+or the game is over (`state["over"]` holds the result then).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from .game import Action, Event, Game, Prompt, State
+from .kit import Log
+
+Frame = dict[str, Any]
+STACK = "steps"
+
+
+def top(state: State) -> Frame | None:
+    """The current decision, or None when nothing is asked."""
+    stack = state.get(STACK)
+    return stack[-1] if stack else None
+
+
+def push(state: State, kind: str, seat: int | None = None, **fields: Any) -> Frame:
+    """Ask a new decision on top of the current ones (a reaction, a sub-choice) and return its frame."""
+    frame: Frame = {"step": kind, **fields}
+    if seat is not None:
+        frame["seat"] = seat
+    state.setdefault(STACK, []).append(frame)
+    return frame
+
+
+def pop(state: State) -> Frame:
+    """The current decision is settled: remove it and return it."""
+    return state[STACK].pop()
+
+
+def replace(state: State, kind: str, seat: int | None = None, **fields: Any) -> Frame:
+    """Settle the current decision and ask the next one in its place."""
+    pop(state)
+    return push(state, kind, seat, **fields)
+
+
+def clear(state: State) -> None:
+    state[STACK] = []
+
+
+class Step:
+    """One kind of decision. Subclasses set `kind` and write `text`, `options` and `resolve`.
+
+    Methods receive the game (for its helpers), the state, the frame, and the seat that is asked.
+    """
+
+    kind: ClassVar[str]
+    prompt_kind: ClassVar[str | None] = None  # what renderers switch on; the step's kind when None
+    secret: ClassVar[bool] = False  # simultaneous choices hidden from the others until all are in
+    undoable: ClassVar[bool] = False  # may be taken back (reveals nothing, draws nothing, involves nobody else)
+
+    def seats(self, game: Any, state: State, frame: Frame) -> list[int]:
+        return [frame["seat"]]
+
+    def text(self, game: Any, state: State, frame: Frame, seat: int) -> str:
+        raise NotImplementedError(f"step {self.kind} has no text")
+
+    def data(self, game: Any, state: State, frame: Frame, seat: int) -> dict[str, Any]:
+        """Structured prompt data for the renderer (what is being paid for, which card...)."""
+        return {}
+
+    def options(self, game: Any, state: State, frame: Frame, seat: int) -> list[Action]:
+        raise NotImplementedError(f"step {self.kind} has no options")
+
+    def resolve(self, game: Any, state: State, frame: Frame, seat: int, action: Action, log: Log) -> None:
+        raise NotImplementedError(f"step {self.kind} does not resolve")
+
+    def on_timeout(self, game: Any, state: State, frame: Frame, seat: int) -> Action | None:
+        """The game's own rule when `seat` runs out of time here; None: the platform asks a bot."""
+        return None
+
+
+class StepGame(Game):
+    """A Game whose decisions are Steps. Subclasses list `step_types`, write `setup`, `advance`, `view`."""
+
+    step_types: ClassVar[tuple[type[Step], ...]] = ()
+    _steps: ClassVar[dict[str, Step]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        steps: dict[str, Step] = {}
+        for step_type in cls.step_types:
+            if step_type.kind in steps:
+                raise TypeError(f"{cls.__name__}: two steps of kind {step_type.kind!r}")
+            steps[step_type.kind] = step_type()
+        cls._steps = steps
+
+    def step_for(self, frame: Frame) -> Step:
+        return self._steps[frame["step"]]
+
+    # ---- the turn flow, written by each game ------------------------------------------------------------
+    def advance(self, state: State, log: Log) -> None:
+        """Move the game on after a resolved step until a decision is pending or the game is over.
+
+        The default does nothing: steps push their successors themselves.
+        """
+
+    # ---- the engine protocol, answered from the top frame ---------------------------------------------------
+    def pending(self, state: State) -> dict[int, Prompt]:
+        frame = top(state)
+        if frame is None or state.get("over"):
+            return {}
+        step = self.step_for(frame)
+        kind = step.prompt_kind or step.kind
+        return {seat: Prompt(step.text(self, state, frame, seat), kind=kind, secret=step.secret,
+                             data=step.data(self, state, frame, seat))
+                for seat in step.seats(self, state, frame)}
+
+    def legal(self, state: State, seat: int) -> list[Action]:
+        frame = top(state)
+        if frame is None or state.get("over"):
+            return []
+        step = self.step_for(frame)
+        if seat not in step.seats(self, state, frame):
+            return []
+        return step.options(self, state, frame, seat)
+
+    def play(self, state: State, seat: int, action: Action) -> list[Event]:
+        log = Log()
+        frame = top(state)
+        assert frame is not None, "play without a pending step"
+        self.step_for(frame).resolve(self, state, frame, seat, action, log)
+        self.advance(state, log)
+        return log.events
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        return state.get("over") or None
+
+    def timeout_action(self, state: State, seat: int) -> Action | None:
+        frame = top(state)
+        if frame is None:
+            return None
+        return self.step_for(frame).on_timeout(self, state, frame, seat)
+
+    def is_undoable(self, state: State) -> bool:
+        """Whether the decision now pending may later be taken back (see Step.undoable)."""
+        frame = top(state)
+        return frame is not None and self.step_for(frame).undoable
