@@ -1,6 +1,7 @@
 // The table client: keeps one websocket, applies snapshots and JSON patches to the view, and hands
 // the view to the game's renderer. It never decides rules: it offers the legal actions the view lists.
 import { applyPatch } from '/static/vendor/fast-json-patch-3.1.1/core.mjs';
+import { el, canonical, namer } from '/static/js/ui.js';
 
 const app = document.getElementById('table-app');
 const tableId = app.dataset.tableId;
@@ -21,40 +22,36 @@ let retry = 0;
 const logEl = $('log');
 const baseTitle = document.title;
 
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === 'class') node.className = v;
-    else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
-    else if (v !== null && v !== undefined && v !== false) node.setAttribute(k, v === true ? '' : v);
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined) node.append(c);
-  return node;
+function players() {
+  return table ? table.seats.map((s) => ({ seat: s.index, name: s.name, bot: s.bot })) : [];
+}
+
+// Names as this viewer reads them: "you" for their own seat, with the grammar of every sentence put right.
+function names() {
+  return namer(players(), view ? view.seat : null);
 }
 
 function nameOf(seat) {
   if (seat === null || seat === undefined) return 'nobody';
-  if (view && view.seat === seat) return 'You';
-  const s = table && table.seats[seat];
-  return (s && s.name) || `Seat ${seat + 1}`;
+  return names().name(seat, { capital: true });
 }
 
-function plainName(seat) {
-  const s = table && table.seats[seat];
-  return (s && s.name) || `Seat ${seat + 1}`;
+function say(text) {
+  return names().say(text);
 }
 
-// Event texts name players as "@<seat>". Names, not "You": "You banks 3" reads badly in any game's wording.
-function words(text) {
-  return String(text).replace(/@(\d+)/g, (_, n) => plainName(Number(n)));
-}
-
+// What a renderer gets besides the view (docs/games.md, "The renderer kit").
 const ctx = {
-  get players() { return table ? table.seats.map((s) => ({ seat: s.index, name: s.name, bot: s.bot })) : []; },
-  nameOf,
-  words,
-  act,
+  get seat() { return view ? view.seat : null; },
+  get players() { return players(); },
   get catalogue() { return catalogue; },
+  act,
+  name: (seat, opts) => names().name(seat, opts),
+  possessive: (seat, opts) => names().possessive(seat, opts),
+  list: (seats) => names().list(seats),
+  say,
+  nameOf,
+  words: say,
   el,
 };
 
@@ -83,15 +80,6 @@ function retryLostRace() {
   else $('play-error').textContent = 'Someone moved first: the board has changed, choose again.';
 }
 
-// Key order is not significant in JSON objects (and patched views do not keep it): compare with sorted keys.
-function canonical(value) {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
 function connect() {
   const params = new URLSearchParams();
   if (version !== null) params.set('v', version);
@@ -112,12 +100,11 @@ function onMessage(msg) {
   switch (msg.type) {
     case 'table': {
       const before = table && table.status;
-      const seatsBefore = table && JSON.stringify(table.seats);
       table = msg.table;
       renderTable();
+      // The game just started: this socket had no game version yet, so it asks for its first view. (A seat that
+      // changes hands during play needs nothing: the server sends the moved socket a snapshot by itself.)
       if (before && before !== table.status && table.status !== 'open') send({ type: 'sync' });
-      // A seat changed hands during play (a bot took over): ask for our view again.
-      else if (before === 'playing' && seatsBefore !== JSON.stringify(table.seats)) send({ type: 'sync' });
       if (view) renderView();
       break;
     }
@@ -154,7 +141,7 @@ function onMessage(msg) {
 }
 
 function addLog(event) {
-  logEl.append(el('li', { class: `log-${event.type || 'event'}` }, words(event.text || event.type)));
+  logEl.append(el('li', { class: `log-${event.type || 'event'}` }, say(event.text || event.type)));
   logEl.scrollTop = logEl.scrollHeight;
 }
 
@@ -246,16 +233,16 @@ function renderView() {
   // Prompt bar: the generic fallback listing every legal action.
   const awaited = view.waiting.filter((s) => s !== view.seat).map(nameOf);
   $('prompt-text').textContent = view.result ? 'The game is over.'
-    : view.prompt ? words(view.prompt.text)
+    : view.prompt ? say(view.prompt.text)
     : awaited.length ? `Waiting for ${awaited.join(', ')}.` : '';
   const label = (a) => a.label || JSON.stringify(a);
   if (view.legal.length <= MAX_PROMPT_BUTTONS) {
     $('prompt-actions').replaceChildren(...view.legal.map((a) => el('button', {
       type: 'button', class: 'legal', 'data-label': label(a), onclick: () => act(a),
-    }, words(label(a)))));
+    }, say(label(a)))));
   } else {  // a long list (bids of every amount, say) reads better as one menu
     const menu = el('select', { id: 'prompt-menu', 'aria-label': 'Choose an action' },
-      ...view.legal.map((a, i) => el('option', { value: String(i) }, words(label(a)))));
+      ...view.legal.map((a, i) => el('option', { value: String(i) }, say(label(a)))));
     $('prompt-actions').replaceChildren(menu, el('button', {
       type: 'button', class: 'legal-go', onclick: () => act(view.legal[Number(menu.value)]),
     }, 'Play'));
@@ -267,18 +254,39 @@ function renderView() {
     // Best first: winners, then by score.
     const order = (r.scores || []).map((sc, i) => i).sort((a, b) =>
       ((r.winners || []).includes(b) - (r.winners || []).includes(a)) || (r.scores[b] - r.scores[a]));
-    $('result').replaceChildren(el('h2', {}, 'Final scores'), el('p', {}, words(r.text || '')),
+    $('result').replaceChildren(el('h2', {}, 'Final scores'), el('p', {}, say(r.text || '')),
       el('ol', { class: 'scores' }, ...order.map((i) => el('li', { class: (r.winners || []).includes(i) ? 'winner' : '' },
         `${nameOf(i)}: ${r.scores[i]}${(r.winners || []).includes(i) ? ' — wins' : ''}`))),
       rematchControl());
   } else $('result').hidden = true;
+  drawBoard();
+}
+
+// The renderer interface (docs/games.md): render(root, view, ctx) after every change; dispose(root, ctx), when
+// the module has one, before the board is drawn for another audience (a bot took this viewer's seat) and when
+// the page goes away, so timers and listeners a renderer set up end with it.
+let boardAudience;  // the seat the board was last drawn for (undefined: nothing drawn)
+
+function disposeBoard() {
+  if (boardAudience === undefined) return;
+  boardAudience = undefined;
+  if (renderer && typeof renderer.dispose === 'function') {
+    try { renderer.dispose($('board'), ctx); } catch (err) { console.error(err); }
+  }
+  $('board').replaceChildren();
+}
+
+function drawBoard() {
   const board = $('board');
+  if (boardAudience !== undefined && boardAudience !== view.seat) disposeBoard();
+  boardAudience = view.seat;
   if (renderer) {
     try { renderer.render(board, view, ctx); } catch (err) { console.error(err); board.textContent = `Board error: ${err}`; }
   } else {
     board.replaceChildren(el('pre', { class: 'raw-view' }, JSON.stringify(view.game, null, 1)));
   }
 }
+window.addEventListener('pagehide', disposeBoard);
 
 $('chat-form').addEventListener('submit', (ev) => {
   ev.preventDefault();

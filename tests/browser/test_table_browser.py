@@ -34,7 +34,8 @@ def test_friends_join_by_invite_and_play_turns_by_clicking(browser, sqlite_serve
         page.wait_for_selector("#result:not([hidden])", timeout=10000)
         assert "Final scores" in page.inner_text("#result")
     log = friend.inner_text("#log")
-    assert "Friend banks 3" in log  # events name players by their nicknames
+    assert "You bank 3" in log  # your own moves read in the second person
+    assert "Friend banks 3" in host.inner_text("#log")  # others see the nickname
     assert "Hostess" in log
     # Chat crosses browsers.
     host.fill("#chat-input", "well played")

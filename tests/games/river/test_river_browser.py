@@ -210,11 +210,11 @@ def test_two_browsers_draft_and_play_four_rounds_by_clicking_the_board(browser, 
     pick_token(friend, "2")
     clicks[FRIEND].append("Play token 2")
     play_out_round(pages, 2, {}, clicks, {HOST: "132", FRIEND: "213"})
-    for page in pages.values():
+    for seat, page in pages.items():
         log = page.inner_text("#log")
-        assert "Tokens revealed: Hostess 1, Friend 2" in log
-        assert "Hostess sails 1 forward to section 1" in log
-        assert "Friend sails 2 forward to section 2" in log
+        assert ("Tokens revealed: you 1, Friend 2" if seat == HOST else "Tokens revealed: Hostess 1, you 2") in log
+        assert ("You sail 1 forward to section 1" if seat == HOST else "Hostess sails 1 forward to section 1") in log
+        assert ("Friend sails 2 forward to section 2" if seat == HOST else "You sail 2 forward to section 2") in log
         assert (ship_at(page, HOST), ship_at(page, FRIEND)) == (1, 2)
         assert page.inner_text(f"#board .river-player[data-seat='{HOST}'] .river-token.river-used") == "1"
         assert page.inner_text(f"#board .river-player[data-seat='{FRIEND}'] .river-token.river-used") == "2"
@@ -237,11 +237,11 @@ def test_two_browsers_draft_and_play_four_rounds_by_clicking_the_board(browser, 
     expect(host.locator("#board .river-order-chip")).to_have_text(["Friend 1", "You 3"])
     expect(host.locator("#board .river-order-chip.river-current")).to_have_text("Friend 1")
     play_out_round(pages, 3, {FRIEND: "forward", HOST: "forward"}, clicks, {HOST: "32", FRIEND: "13"})
-    for page in pages.values():
+    for seat, page in pages.items():
         log = page.inner_text("#log")
-        assert "Tokens revealed: Hostess 3, Friend 1" in log
-        assert "Friend sails 1 forward to section 3" in log
-        assert "Hostess sails 3 forward to section 4" in log
+        assert ("Tokens revealed: you 3, Friend 1" if seat == HOST else "Tokens revealed: Hostess 3, you 1") in log
+        assert ("Friend sails 1 forward to section 3" if seat == HOST else "You sail 1 forward to section 3") in log
+        assert ("You sail 3 forward to section 4" if seat == HOST else "Hostess sails 3 forward to section 4") in log
         assert (ship_at(page, HOST), ship_at(page, FRIEND)) == (4, 3)
 
     # ---- round 3: both click "at once". The friend's browser has not yet heard of the host's pick when it
@@ -266,11 +266,11 @@ def test_two_browsers_draft_and_play_four_rounds_by_clicking_the_board(browser, 
     assert not friend.inner_text("#play-error")  # the lost race is invisible to the player
     assert sorted(int(t.get_attribute("data-pos")) for t in host.locator("#board .river-tile.act").all()) == [2, 6]
     play_out_round(pages, 4, {HOST: "back", FRIEND: "forward"}, clicks, {HOST: "", FRIEND: ""})
-    for page in pages.values():
+    for seat, page in pages.items():
         log = page.inner_text("#log")
-        assert "Tokens revealed: Hostess 2, Friend 3" in log
-        assert "Hostess sails 2 back to section 2" in log
-        assert "Friend sails 3 forward to section 6" in log
+        assert ("Tokens revealed: you 2, Friend 3" if seat == HOST else "Tokens revealed: Hostess 2, you 3") in log
+        assert ("You sail 2 back to section 2" if seat == HOST else "Hostess sails 2 back to section 2") in log
+        assert ("Friend sails 3 forward to section 6" if seat == HOST else "You sail 3 forward to section 6") in log
         assert (ship_at(page, HOST), ship_at(page, FRIEND)) == (2, 6)
 
     # ---- round 4: the host plays the star and moves the barge by the friend's number
@@ -289,9 +289,9 @@ def test_two_browsers_draft_and_play_four_rounds_by_clicking_the_board(browser, 
     host.wait_for_selector(f"#board .river-low:text-is('★ moves the barge {k}')")
     play_out_round(pages, 5, {FRIEND: "forward"}, clicks, {HOST: "", FRIEND: ""})
     barge_to = barge_before + k if barge_before + k <= 16 else barge_before - k
-    for page in pages.values():
+    for seat, page in pages.items():
         log = page.inner_text("#log")
-        assert f"Tokens revealed: Hostess ★, Friend {k}" in log
+        assert (f"Tokens revealed: you ★, Friend {k}" if seat == HOST else f"Tokens revealed: Hostess ★, you {k}") in log
         assert int(page.locator("#board .river-tile:has(.river-barge)").get_attribute("data-pos")) == barge_to
         assert (ship_at(page, HOST), ship_at(page, FRIEND)) == (2, 6 + k)
         # Round 5 asks both again.
