@@ -89,3 +89,40 @@ def test_views_never_carry_the_seed_or_rng():
     for seat in (0, 1, 2, None):
         text = json.dumps(TALLY.full_view(state, seat))
         assert str(state["rng"]) not in text and "rng" not in text
+
+
+def test_ask_plays_a_forced_single_option_at_once_and_asks_otherwise():
+    from app.engine import Log, Step, StepGame
+    from app.engine.steps import top
+
+    class Pick(Step):
+        kind = "pick"
+        forced_single = True
+
+        def text(self, game, state, frame, seat):
+            return "Pick a number"
+
+        def options(self, game, state, frame, seat):
+            return [{"type": "pick", "n": n, "label": str(n)} for n in frame["choices"]]
+
+        def resolve(self, game, state, frame, seat, action, log):
+            state["steps"].pop()
+            state["picked"] = action["n"]
+            log.add("pick", f"@{seat} picks {action['n']}")
+
+    class Picker(StepGame):
+        id, title, min_players, max_players = "picker", "Picker", 1, 1
+        step_types = (Pick,)
+
+        def setup(self, num_players, options, state):
+            state["steps"] = []
+
+        def view(self, state, seat):
+            return {}
+
+    game, log = Picker(), Log()
+    state = game.new_game(1, None, 0)
+    assert game.ask(state, log, "pick", 0, choices=[7]) is None
+    assert state["picked"] == 7 and top(state) is None and log.events[0]["text"] == "@0 picks 7"
+    frame = game.ask(state, log, "pick", 0, choices=[1, 2])
+    assert frame is top(state) and [a["n"] for a in game.legal(state, 0)] == [1, 2] and len(log.events) == 1

@@ -68,6 +68,7 @@ class Step:
     prompt_kind: ClassVar[str | None] = None  # what renderers switch on; the step's kind when None
     secret: ClassVar[bool] = False  # simultaneous choices hidden from the others until all are in
     undoable: ClassVar[bool] = False  # may be taken back (reveals nothing, draws nothing, involves nobody else)
+    forced_single: ClassVar[bool] = False  # StepGame.ask plays the only option at once instead of asking
 
     def seats(self, game: Any, state: State, frame: Frame) -> list[int]:
         return [frame["seat"]]
@@ -107,6 +108,22 @@ class StepGame(Game):
 
     def step_for(self, frame: Frame) -> Step:
         return self._steps[frame["step"]]
+
+    def ask(self, state: State, log: Log, kind: str, seat: int | None = None, **fields: Any) -> Frame | None:
+        """Push a decision for `seat`; returns its frame, or None when it was settled at once.
+
+        A step with `forced_single = True` that lists exactly one option is resolved here with that option,
+        so "the server takes it for you" is the same code path as the player's click.
+        """
+        frame = push(state, kind, seat, **fields)
+        step = self._steps[kind]
+        if step.forced_single:
+            asked = frame["seat"] if "seat" in frame else step.seats(self, state, frame)[0]
+            options = step.options(self, state, frame, asked)
+            if len(options) == 1:
+                step.resolve(self, state, frame, asked, options[0], log)
+                return None
+        return frame
 
     # ---- the turn flow, written by each game ------------------------------------------------------------
     def advance(self, state: State, log: Log) -> None:

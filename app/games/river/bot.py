@@ -10,7 +10,7 @@ from typing import Any
 
 from app.engine import Bot
 
-from . import cards as C
+from . import data as C
 
 
 def _remaining_fronts(g: dict) -> dict[int, int]:

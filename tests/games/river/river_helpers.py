@@ -1,9 +1,11 @@
-"""Shared helpers for The River's tests: build states directly and drive them through Game.apply."""
+"""Position builders for The River's tests: a game after the draft, then the board, players and deck set by
+name, and actions applied through Game.apply as a player would send them."""
 
 from __future__ import annotations
 
+from app.engine import steps as frames
 from app.games.river import GAME
-from app.games.river import cards as C
+from app.games.river import data as C
 
 STAR = C.STAR
 
@@ -30,9 +32,42 @@ def fresh(n: int = 2, seed: int = 1, drafts: list[int] | None = None) -> dict:
 
 
 def board(state: dict, buoys: list[int], barge: int, pos: list[int]) -> dict:
+    """Buoys, the barge and every ship's position."""
     state["buoys"] = sorted(buoys)
     state["barge"] = barge
-    state["pos"] = list(pos)
+    for player, where in zip(state["players"], pos):
+        player["pos"] = where
+    return state
+
+
+def player(state: dict, seat: int, **fields) -> dict:
+    """Set a player's fields by name: hand, used, spent, article, replaced, pos, equipment."""
+    for key, value in fields.items():
+        assert key in state["players"][seat], key
+        state["players"][seat][key] = list(value) if isinstance(value, (list, tuple)) else value
+    return state
+
+
+def make_homeward(state: dict, seat: int) -> dict:
+    """A full article (5, 4, 4, 3) and 4 replacements made: the ship heads for the Bay."""
+    return player(state, seat, article=[disc(2, 5), disc(2, 4), disc(2, 4, 1), disc(2, 3)],
+                  replaced=[disc(1, 1), disc(1, 2), disc(1, 2, 1), disc(1, 3)])
+
+
+def stack_deck(state: dict, top: list[int]) -> dict:
+    """Put these cards on top of the deck, the last one on top."""
+    state["deck"] = [c for c in state["deck"] if c not in top] + list(top)
+    return state
+
+
+def each(state: dict, key: str) -> list:
+    """One field of every player, in seat order: each(s, "pos") == [3, 0]."""
+    return [p[key] for p in state["players"]]
+
+
+def ask(state: dict, kind: str, seat: int, **fields) -> dict:
+    """Make `seat` face a decision directly (instead of playing up to it)."""
+    frames.push(state, kind, seat, **fields)
     return state
 
 

@@ -13,9 +13,11 @@ import pytest
 
 from app.engine import BadOptions, RandomBot
 from app.games.river import GAME
-from app.games.river import cards as C
+from app.games.river import data as C
 from app.games.river.bot import RiverBot
-from river_helpers import STAR, act, board, choose_all, disc, fresh, texts
+from app.games.river import scoring
+from app.games.river.steps import chosen_tokens
+from river_helpers import STAR, act, board, choose_all, disc, each, fresh, make_homeward, player, stack_deck, texts
 
 
 # ---------------------------------------------------------------- "youngest player" -> host's pick (RULINGS General)
@@ -76,20 +78,20 @@ def test_token_cycle_spent_tokens_never_come_back_with_the_used_ones():
     s = fresh(2)
     board(s, [12, 13, 14, 15, 16, 11, 10, 9], 1, [0, 0])
     s["deck"] = []
-    s["hand"][0], s["used"][0], s["spent"][0] = [3], [1, 4], [0, 2, 5]
+    player(s, 0, hand=[3], used=[1, 4], spent=[0, 2, 5])
     s, ev = choose_all(s, {0: 3, 1: 3})
     assert s["round"] == 2 and "@0 takes back all used tokens" in texts(ev)
-    assert s["hand"][0] == [1, 3, 4] and s["used"][0] == [] and s["spent"][0] == [0, 2, 5]
+    assert s["players"][0]["hand"] == [1, 3, 4] and s["players"][0]["used"] == [] and s["players"][0]["spent"] == [0, 2, 5]
     assert [a["token"] for a in GAME.legal(s, 0)] == [1, 3, 4]
     # seat 1 still had tokens in hand: nothing came back
-    assert sorted(s["hand"][1]) == [0, 1, 2, 4, 5] and s["used"][1] == [3]
+    assert sorted(s["players"][1]["hand"]) == [0, 1, 2, 4, 5] and s["players"][1]["used"] == [3]
 
 
 def test_token_cycle_star_is_part_of_the_cycle():
     s = fresh(2)
     board(s, [12, 13, 14, 15, 16, 11, 10, 9], 1, [0, 0])
     s["deck"] = []
-    s["hand"][0], s["used"][0] = [STAR, 2], [1, 3, 4, 5]
+    player(s, 0, hand=[STAR, 2], used=[1, 3, 4, 5])
     s, _ = choose_all(s, {0: STAR, 1: 2})
     assert [a["token"] for a in GAME.legal(s, 0)] == [2]
 
@@ -117,13 +119,13 @@ def test_barge_stopping_on_a_star_player_who_already_acted_still_makes_it_buy():
     # seat 1 (nearer the Harbour) acts first; seat 0 then moves the barge away from its own ship: no buy
     s, _ = act(s, 1, dir="back")   # 8 -> 6
     s, _ = act(s, 0, dir="forward")  # 6 -> 8
-    assert s["barge"] == 8 and s["spent"] == [[], []]
+    assert s["barge"] == 8 and each(s, "spent") == [[], []]
     s["tiebreak"] = [1, 0]
     s, _ = choose_all(s, {0: 1, 1: 3})
     # seat 0 (token 1) moves to 9 or 11; seat 1 moves 5 -> 8 onto the barge and must buy
     s, _ = act(s, 0, dir="forward")
     s, _ = act(s, 1, dir="forward")
-    assert s["pos"][1] == 8 and GAME.pending(s)[1].kind == "buy"
+    assert s["players"][1]["pos"] == 8 and GAME.pending(s)[1].kind == "buy"
 
 
 def test_barge_sails_onto_ship_owner_buys_outside_own_turn_and_pays_with_hand_token():
@@ -136,7 +138,7 @@ def test_barge_sails_onto_ship_owner_buys_outside_own_turn_and_pays_with_hand_to
     s, _ = act(s, 1, equip=3)
     assert sorted(a["token"] for a in GAME.legal(s, 1)) == [0, 1, 3, 4, 5]  # not its revealed 2
     s, ev = act(s, 1, token=5)
-    assert s["spent"][1] == [5] and 3 in [C.EQUIPMENT_TYPE[e] for e in s["equip"][1]]
+    assert s["players"][1]["spent"] == [5] and 3 in [C.EQUIPMENT_TYPE[e] for e in s["players"][1]["equipment"]]
     # seat 1 still acts afterwards with its 2
     assert GAME.pending(s).keys() == {1} and GAME.pending(s)[1].kind == "move"
 
@@ -146,7 +148,7 @@ def test_explore_aside_card_shows_only_its_front_and_taken_card_its_back():
     second, first = disc(C.CLOVER, 2), disc(3, 5)
     s = fresh(2, drafts=[0, 1])
     board(s, [2, 9, 10, 11, 12, 13, 14, 15], 16, [0, 0])
-    s["deck"] = [c for c in s["deck"] if c not in (first, second)] + [second, first]
+    stack_deck(s, [second, first])
     v = GAME.view(s, 1)
     assert v["deck_top"] == 3 and str(first) not in json.dumps(v)
     s, ev = choose_all(s, {0: 2, 1: 1})
@@ -155,16 +157,16 @@ def test_explore_aside_card_shows_only_its_front_and_taken_card_its_back():
     assert GAME.view(s, 1)["aside"] == [3]
     # the clover on the second look is takeable without any tool, and its back is shown
     found = next(e for e in ev if e["type"] == "discover")
-    assert found["card"] == second and s["article"][0] == [second]
+    assert found["card"] == second and s["players"][0]["article"] == [second]
 
 
 def test_explore_at_most_two_looks():
     cards = [disc(0, 1), disc(4, 2), disc(3, 5)]  # top is the last: 3 (not owned), 4 (not owned), then the net
     s = fresh(2, drafts=[0, 1])
     board(s, [2, 9, 10, 11, 12, 13, 14, 15], 16, [0, 0])
-    s["deck"] = [c for c in s["deck"] if c not in cards] + cards
+    stack_deck(s, cards)
     s, _ = choose_all(s, {0: 2, 1: 1})
-    assert s["article"][0] == [] and s["aside"] == [disc(3, 5)] and s["deck"][-1] == disc(4, 2)
+    assert s["players"][0]["article"] == [] and s["aside"] == [disc(3, 5)] and s["deck"][-1] == disc(4, 2)
 
 
 def test_explore_takes_fourth_picture_into_a_free_slot_not_a_replacement():
@@ -172,32 +174,28 @@ def test_explore_takes_fourth_picture_into_a_free_slot_not_a_replacement():
     top = disc(0, 3)
     s = fresh(2, drafts=[0, 1])
     board(s, [2, 9, 10, 11, 12, 13, 14, 15], 16, [0, 0])
-    s["deck"] = [c for c in s["deck"] if c != top] + [top]
-    s["article"][0] = list(art)
+    stack_deck(s, [top])
+    player(s, 0, article=list(art))
     s, _ = choose_all(s, {0: 2, 1: 1})
-    assert s["article"][0] == art + [top] and s["replaced"][0] == []
+    assert s["players"][0]["article"] == art + [top] and s["players"][0]["replaced"] == []
 
 
 # ---------------------------------------------------------------- the Bay
-def _make_homeward(s, seat):
-    s["article"][seat] = [disc(2, 5), disc(2, 4), disc(2, 4, 1), disc(2, 3)]
-    s["replaced"][seat] = [disc(1, 1), disc(1, 2), disc(1, 2, 1), disc(1, 3)]
-
 
 def test_three_replacements_are_not_enough_to_enter_the_bay():
     s = fresh(2)
     board(s, [1, 2, 3, 4, 5, 6, 7, 8], 9, [14, 0])
-    _make_homeward(s, 0)
-    s["replaced"][0].pop()
+    make_homeward(s, 0)
+    player(s, 0, replaced=s["players"][0]["replaced"][:-1])
     s["deck"] = []
     s, _ = choose_all(s, {0: 5, 1: 1})
-    assert s["pos"][0] == 9 and s["bay"] == []  # only back was possible
+    assert s["players"][0]["pos"] == 9 and s["bay"] == []  # only back was possible
 
 
 def test_homeward_ship_may_still_sail_back():
     s = fresh(2)
     board(s, [1, 2, 3, 4, 5, 6, 7, 8], 9, [14, 0])
-    _make_homeward(s, 0)
+    make_homeward(s, 0)
     s["deck"] = []
     s, _ = choose_all(s, {0: 5, 1: 1})
     assert sorted(a["label"] for a in GAME.legal(s, 0)) == [
@@ -207,11 +205,10 @@ def test_homeward_ship_may_still_sail_back():
 def test_scoring_bonus_only_first_into_bay_penalty_for_every_unfinished_player():
     s = fresh(4)
     board(s, [1, 2, 3, 4, 5, 6, 7, 8], 9, [15, 16, 0, 0])
-    _make_homeward(s, 0)
-    _make_homeward(s, 1)
-    s["article"][2] = [disc(3, 5), disc(3, 4), disc(3, 4, 1), disc(3, 3)]  # full, no replacement
-    s["replaced"][2] = []
-    s["article"][3] = [disc(4, 5)]
+    make_homeward(s, 0)
+    make_homeward(s, 1)
+    player(s, 2, article=[disc(3, 5), disc(3, 4), disc(3, 4, 1), disc(3, 3)], replaced=[])  # full, no replacement
+    player(s, 3, article=[disc(4, 5)])
     s["deck"] = []
     s, _ = choose_all(s, {0: 2, 1: 1, 2: 1, 3: 1})
     # seat 1 (token 1) reaches the Bay before seat 0 (token 2); the round is completed
@@ -229,7 +226,7 @@ def _check_stream(seed: int, n: int) -> int:
     rng = random.Random(seed)
     bots = [RiverBot() if (seed >> i) & 1 else RandomBot() for i in range(n)]
     st = GAME.new_game(n, None, seed)
-    pos, barge = list(st["pos"]), st["barge"]
+    pos, barge = each(st, "pos"), st["barge"]
     revealed: dict[int, int] = {}
     order: list[int] = []
     low = 2
@@ -243,11 +240,11 @@ def _check_stream(seed: int, n: int) -> int:
         for e in events:
             t = e["type"]
             if t == "reveal":
-                chosen = list(pre["chosen"])
+                chosen = list(chosen_tokens(pre))
                 chosen[seat] = action["token"]
-                act_seats = [s for s in range(n) if pre["pos"][s] != C.BAY]
+                act_seats = [s for s in range(n) if pre["players"][s]["pos"] != C.BAY]
                 expect = sorted(act_seats, key=lambda s: (chosen[s] != STAR, chosen[s],
-                                                          pre["pos"][s], pre["tiebreak"].index(s)))
+                                                          pre["players"][s]["pos"], pre["tiebreak"].index(s)))
                 assert e["order"] == expect
                 revealed, order = {s: chosen[s] for s in act_seats}, e["order"]
                 nums = [v for v in revealed.values() if v != STAR]
@@ -259,7 +256,7 @@ def _check_stream(seed: int, n: int) -> int:
                     k = revealed[s]
                     assert k != STAR
                     if d == C.BAY:
-                        assert len(pre["replaced"][s]) == 4 and pos[s] + k >= C.BAY
+                        assert len(pre["players"][s]["replaced"]) == 4 and pos[s] + k >= C.BAY
                     else:
                         assert abs(d - pos[s]) == k and C.HARBOUR <= d <= C.LAST_SECTION
                     pos[s] = d
@@ -276,7 +273,7 @@ def _check_stream(seed: int, n: int) -> int:
                 must_buy.pop(0)
             elif t in ("discover", "aside"):
                 s = e["seat"] if "seat" in e else int(e["text"][1])
-                assert pos[s] in pre["buoys"] and len(pre["replaced"][s]) < 4
+                assert pos[s] in pre["buoys"] and len(pre["players"][s]["replaced"]) < 4
     return checked
 
 
@@ -293,7 +290,7 @@ def test_deck_running_out_reshuffles_aside_pile_at_once_so_the_new_top_front_is_
     s["deck"] = [last]
     s["aside"] = [disc(3, 1), disc(3, 2)]
     s, ev = choose_all(s, {0: 2, 1: 1})
-    assert s["article"][0] == [last]
+    assert s["players"][0]["article"] == [last]
     # the deck ran out when the last card was taken: the aside pile is the new deck right away
     assert "shuffled into a new deck" in texts(ev)
     assert s["aside"] == [] and sorted(s["deck"]) == [disc(3, 1), disc(3, 2)]
@@ -310,4 +307,4 @@ def test_deck_running_out_on_a_set_aside_card_reshuffles_before_the_second_look(
     s, ev = choose_all(s, {0: 2, 1: 1})
     # the set-aside card joins the pile that becomes the new deck; the second look may find the net
     assert texts(ev).count("shuffled into a new deck") == 1
-    assert (s["article"][0] == [disc(0, 1)]) == (s["deck"] == [first])
+    assert (s["players"][0]["article"] == [disc(0, 1)]) == (s["deck"] == [first])

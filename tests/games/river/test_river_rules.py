@@ -8,8 +8,10 @@ import pytest
 
 from app.engine import IllegalAction
 from app.games.river import GAME
-from app.games.river import cards as C
-from river_helpers import STAR, act, board, choose_all, disc, equip, fresh, texts
+from app.games.river import data as C
+from app.games.river import scoring
+from river_helpers import (STAR, act, ask, board, choose_all, disc, each, equip, fresh, make_homeward, player, stack_deck,
+                           texts)
 
 
 # ---------------------------------------------------------------- components
@@ -36,8 +38,8 @@ def test_setup_river_buoys_barge_and_supplies(n):
     assert 1 <= s["barge"] <= 16 and s["barge"] not in s["buoys"]
     assert sorted(s["cargo"]) == list(range(18))
     assert sorted(s["deck"]) == C.DISCOVERY_IDS
-    assert s["pos"] == [0] * n
-    assert all(sorted(h) == [0, 1, 2, 3, 4, 5] for h in s["hand"])
+    assert each(s, "pos") == [0] * n
+    assert all(sorted(h) == [0, 1, 2, 3, 4, 5] for h in each(s, "hand"))
     assert sorted(s["tiebreak"]) == list(range(n))
     assert s["phase"] == "draft"
 
@@ -59,7 +61,7 @@ def test_draft_in_reverse_seat_order_and_rest_is_cargo():
     assert list(GAME.pending(s)) == [1]
     s, _ = act(s, 1, equip=4)
     s, _ = act(s, 0, equip=4)
-    assert [[C.EQUIPMENT_TYPE[e] for e in s["equip"][p]] for p in range(3)] == [[4], [4], [4]]
+    assert [[C.EQUIPMENT_TYPE[e] for e in s["players"][p]["equipment"]] for p in range(3)] == [[4], [4], [4]]
     assert len(s["cargo"]) == 15 and not any(C.EQUIPMENT_TYPE[e] == 4 for e in s["cargo"])
     assert s["phase"] == "choose" and s["round"] == 1
 
@@ -94,12 +96,12 @@ def test_reveal_when_last_chooses_and_tokens_become_used():
     board(s, [5, 6, 7, 8, 9, 10, 11, 12], 16, [0, 0])
     s, ev = choose_all(s, {0: 2, 1: 4})
     assert any(e["type"] == "reveal" for e in ev)
-    assert s["used"] == [[2], [4]] and 2 not in s["hand"][0] and 4 not in s["hand"][1]
+    assert each(s, "used") == [[2], [4]] and 2 not in s["players"][0]["hand"] and 4 not in s["players"][1]["hand"]
 
 
 def test_seat_in_bay_chooses_nothing():
     s = fresh(3)
-    s["pos"][2] = C.BAY
+    player(s, 2, pos=C.BAY)
     s["bay"] = [2]
     assert sorted(GAME.pending(s)) == [0, 1]
     assert GAME.legal(s, 2) == []
@@ -110,8 +112,6 @@ def test_order_star_first_then_lowest_number_ties_by_harbour_distance_then_tiebr
     s = fresh(4)
     s["tiebreak"] = [3, 2, 1, 0]
     board(s, [1, 2, 3, 4, 5, 6, 7, 8], 16, [5, 3, 5, 9])
-    s["sub"] = None
-    # avoid acting: inspect order right after reveal by choosing tokens and reading state
     s, ev = choose_all(s, {0: 2, 1: 2, 2: STAR, 3: STAR})
     reveal = next(e for e in ev if e["type"] == "reveal")
     # stars: seat 2 (pos 5) before seat 3 (pos 9); twos: seat 1 (pos 3) before seat 0 (pos 5)
@@ -131,15 +131,15 @@ def test_used_token_cannot_be_chosen_until_all_used_then_all_return():
     s = fresh(2)
     board(s, [12, 13, 14, 15, 16, 11, 10, 9], 1, [0, 0])
     s["deck"] = []
-    s["hand"] = [[3], [3, 4]]
-    s["used"] = [[0, 1, 2, 4, 5], [0, 1, 2, 5]]
+    player(s, 0, hand=[3], used=[0, 1, 2, 4, 5])
+    player(s, 1, hand=[3, 4], used=[0, 1, 2, 5])
     assert [a["token"] for a in GAME.legal(s, 0)] == [3]
     s, ev = choose_all(s, {0: 3, 1: 3})
     # both move 3 forward or back from 0: only forward is possible, auto-moved
-    assert s["pos"] == [3, 3]
+    assert each(s, "pos") == [3, 3]
     assert s["phase"] == "choose" and s["round"] == 2
-    assert sorted(s["hand"][0]) == [0, 1, 2, 3, 4, 5] and s["used"][0] == []
-    assert sorted(s["hand"][1]) == [4] and sorted(s["used"][1]) == [0, 1, 2, 3, 5]
+    assert sorted(s["players"][0]["hand"]) == [0, 1, 2, 3, 4, 5] and s["players"][0]["used"] == []
+    assert sorted(s["players"][1]["hand"]) == [4] and sorted(s["players"][1]["used"]) == [0, 1, 2, 3, 5]
     assert "@0 takes back all used tokens" in texts(ev)
 
 
@@ -152,7 +152,7 @@ def test_number_moves_exactly_forward_or_back():
     dirs = {a["dir"] for a in GAME.legal(s, 0)}
     assert dirs == {"forward", "back"}
     s, _ = act(s, 0, dir="back")
-    assert s["pos"][0] == 3
+    assert s["players"][0]["pos"] == 3
 
 
 def test_ship_cannot_leave_river_backwards_single_direction_is_automatic():
@@ -160,7 +160,7 @@ def test_ship_cannot_leave_river_backwards_single_direction_is_automatic():
     board(s, [9, 10, 11, 12, 13, 14, 15, 16], 8, [2, 0])
     s["deck"] = []
     s, ev = choose_all(s, {0: 3, 1: 1})
-    assert s["pos"] == [5, 1]
+    assert each(s, "pos") == [5, 1]
 
 
 def test_non_homeward_ship_cannot_enter_bay():
@@ -168,20 +168,20 @@ def test_non_homeward_ship_cannot_enter_bay():
     board(s, [1, 2, 3, 4, 5, 6, 7, 8], 9, [14, 0])
     s, _ = choose_all(s, {0: 4, 1: 1})
     # seat 1 (token 1) acted first automatically; seat 0 can only go back
-    assert s["pos"][0] == 10
+    assert s["players"][0]["pos"] == 10
     assert s["bay"] == []
 
 
 def test_homeward_ship_forward_overshoot_ends_in_bay():
     s = fresh(2)
     board(s, [1, 2, 3, 4, 5, 6, 7, 8], 9, [14, 0])
-    s["replaced"][0] = [disc(0, 1), disc(0, 2), disc(0, 2, 1), disc(0, 3)]
+    player(s, 0, replaced=[disc(0, 1), disc(0, 2), disc(0, 2, 1), disc(0, 3)])
     s, _ = choose_all(s, {0: 5, 1: 1})
     assert GAME.pending(s).keys() == {0}
     labels = [a["label"] for a in GAME.legal(s, 0)]
     assert any("the Bay" in lab for lab in labels)
     s, ev = act(s, 0, dir="forward")
-    assert s["pos"][0] == C.BAY and s["bay"] == [0]
+    assert s["players"][0]["pos"] == C.BAY and s["bay"] == [0]
     assert "reaches the Bay first" in texts(ev)
 
 
@@ -224,10 +224,10 @@ def test_star_player_ship_acts_where_it_is():
     s = fresh(2, drafts=[0, 1])
     board(s, [4, 5, 6, 7, 8, 9, 10, 11], 14, [4, 0])
     top = disc(0, 5)
-    s["deck"] = [c for c in s["deck"] if c != top] + [top]
+    stack_deck(s, [top])
     s, ev = choose_all(s, {0: STAR, 1: 1})
     s, ev = act(s, 0, dir="back")
-    assert s["article"][0] == [top]
+    assert s["players"][0]["article"] == [top]
 
 
 # ---------------------------------------------------------------- buying
@@ -243,8 +243,8 @@ def test_ship_ending_on_barge_must_buy_with_hand_token_spent_forever():
     pay = [a["token"] for a in GAME.legal(s, 0)]
     assert sorted(pay) == [0, 1, 2, 4, 5]  # not the used 3
     s, ev = act(s, 0, token=STAR)
-    assert s["spent"][0] == [STAR] and STAR not in s["hand"][0] + s["used"][0]
-    assert sorted(C.EQUIPMENT_TYPE[e] for e in s["equip"][0]) == [0, 5]
+    assert s["players"][0]["spent"] == [STAR] and STAR not in s["players"][0]["hand"] + s["players"][0]["used"]
+    assert sorted(C.EQUIPMENT_TYPE[e] for e in s["players"][0]["equipment"]) == [0, 5]
     assert "buys the Camera with token ★" in texts(ev)
 
 
@@ -252,11 +252,11 @@ def test_buy_happens_before_explore_on_same_card():
     s = fresh(2, drafts=[0, 1])
     board(s, [3, 9, 10, 11, 12, 13, 14, 15], 3, [0, 0])
     top = disc(5, 4)
-    s["deck"] = [c for c in s["deck"] if c != top] + [top]
+    stack_deck(s, [top])
     s, _ = choose_all(s, {0: 3, 1: 1})
     s, _ = act(s, 0, equip=5)
     s, _ = act(s, 0, token=5)
-    assert s["article"][0] == [top]
+    assert s["players"][0]["article"] == [top]
 
 
 def test_barge_stopping_on_ships_makes_owners_buy_mover_first_then_order():
@@ -280,28 +280,28 @@ def test_barge_passing_over_a_ship_does_not_make_it_buy():
     s, _ = choose_all(s, {0: STAR, 1: 3})
     s, ev = act(s, 0, dir="forward")  # 8 -> 11 passes section 9
     assert s["barge"] == 11
-    assert s["spent"][0] == [] and "buys" not in texts(ev)
+    assert s["players"][0]["spent"] == [] and "buys" not in texts(ev)
 
 
 def test_cannot_pay_with_last_remaining_token():
     s = fresh(2)
     board(s, [9, 10, 11, 12, 13, 14, 15, 16], 3, [0, 0])
-    s["hand"][0] = [3]
-    s["used"][0] = []
-    s["spent"][0] = [0, 1, 2, 4, 5]
+    player(s, 0, hand=[3])
+    player(s, 0, used=[])
+    player(s, 0, spent=[0, 1, 2, 4, 5])
     s, ev = choose_all(s, {0: 3, 1: 1})
     # now hand empty, used [3]: nothing happens
-    assert s["pos"][0] == 3 and s["spent"][0] == [0, 1, 2, 4, 5]
+    assert s["players"][0]["pos"] == 3 and s["players"][0]["spent"] == [0, 1, 2, 4, 5]
     assert "no token to pay with" in texts(ev)
 
 
 def test_no_buy_without_hand_tokens():
     s = fresh(2)
     board(s, [9, 10, 11, 12, 13, 14, 15, 16], 3, [0, 0])
-    s["hand"][0] = [3]
-    s["used"][0] = [0, 1, 2, 4, 5]
+    player(s, 0, hand=[3])
+    player(s, 0, used=[0, 1, 2, 4, 5])
     s, ev = choose_all(s, {0: 3, 1: 1})
-    assert s["spent"][0] == [] and "no token to pay with" in texts(ev)
+    assert s["players"][0]["spent"] == [] and "no token to pay with" in texts(ev)
 
 
 def test_no_buy_when_cargo_empty():
@@ -309,7 +309,7 @@ def test_no_buy_when_cargo_empty():
     board(s, [9, 10, 11, 12, 13, 14, 15, 16], 3, [0, 0])
     s["cargo"] = []
     s, ev = choose_all(s, {0: 3, 1: 1})
-    assert s["spent"][0] == [] and "cargo is empty" in texts(ev)
+    assert s["players"][0]["spent"] == [] and "cargo is empty" in texts(ev)
 
 
 def test_duplicate_equipment_offered_only_when_nothing_else():
@@ -320,7 +320,7 @@ def test_duplicate_equipment_offered_only_when_nothing_else():
     # only the net left: automatic choice of the tool, then pay
     assert GAME.pending(s)[0].kind == "pay"
     s["cargo"] = [equip(0, 1), equip(2, 0)]
-    s["sub"] = {"kind": "buy", "seat": 0}
+    ask(s, "buy", 0)
     assert [a["equip"] for a in GAME.legal(s, 0)] == [2]
 
 
@@ -329,11 +329,11 @@ def _explore_state(top_cards: list[int], drafts=(0, 1), article=None, replaced=N
     """Seat 0 will sail 2 onto the buoy at section 2; deck top is top_cards[-1]."""
     s = fresh(2, drafts=list(drafts))
     board(s, [2, 9, 10, 11, 12, 13, 14, 15], 16, [0, 0])
-    s["deck"] = [c for c in s["deck"] if c not in top_cards] + list(top_cards)
+    stack_deck(s, top_cards)
     if article is not None:
-        s["article"][0] = list(article)
+        player(s, 0, article=list(article))
     if replaced is not None:
-        s["replaced"][0] = list(replaced)
+        player(s, 0, replaced=list(replaced))
     return s
 
 
@@ -341,7 +341,7 @@ def test_explore_takes_top_card_with_owned_tool():
     top = disc(0, 4)
     s = _explore_state([top])
     s, ev = choose_all(s, {0: 2, 1: 1})
-    assert s["article"][0] == [top] and top not in s["deck"]
+    assert s["players"][0]["article"] == [top] and top not in s["deck"]
     assert "discovers the Singing Mayfly (value 4)" in texts(ev)
 
 
@@ -349,14 +349,14 @@ def test_explore_clover_always_takeable():
     top = disc(C.CLOVER, 3)
     s = _explore_state([top])
     s, _ = choose_all(s, {0: 2, 1: 1})
-    assert s["article"][0] == [top]
+    assert s["players"][0]["article"] == [top]
 
 
 def test_explore_second_look_when_first_not_takeable():
     second, first = disc(0, 2), disc(3, 5)
     s = _explore_state([second, first])
     s, ev = choose_all(s, {0: 2, 1: 1})
-    assert s["article"][0] == [second]
+    assert s["players"][0]["article"] == [second]
     assert s["aside"] == [first]
 
 
@@ -364,7 +364,7 @@ def test_explore_second_not_takeable_stays_on_top():
     second, first = disc(4, 2), disc(3, 5)
     s = _explore_state([second, first])
     s, ev = choose_all(s, {0: 2, 1: 1})
-    assert s["article"][0] == [] and s["aside"] == [first] and s["deck"][-1] == second
+    assert s["players"][0]["article"] == [] and s["aside"] == [first] and s["deck"][-1] == second
 
 
 def test_explore_reshuffles_aside_pile_when_deck_runs_out():
@@ -373,7 +373,7 @@ def test_explore_reshuffles_aside_pile_when_deck_runs_out():
     s["aside"] = [disc(0, 1), disc(0, 2)]
     s, ev = choose_all(s, {0: 2, 1: 1})
     assert "shuffled into a new deck" in texts(ev)
-    assert len(s["article"][0]) == 1 and s["article"][0][0] in (disc(0, 1), disc(0, 2))
+    assert len(s["players"][0]["article"]) == 1 and s["players"][0]["article"][0] in (disc(0, 1), disc(0, 2))
     assert s["aside"] == [] and len(s["deck"]) == 1
 
 
@@ -384,7 +384,7 @@ def test_explore_second_look_after_deck_runs_out_uses_reshuffled_aside():
     s["aside"] = [disc(3, 1)]
     s, ev = choose_all(s, {0: 2, 1: 1})
     assert "shuffled into a new deck" in texts(ev)
-    assert s["article"][0] == [] and sorted(s["deck"]) == sorted([first, disc(3, 1)]) and s["aside"] == []
+    assert s["players"][0]["article"] == [] and sorted(s["deck"]) == sorted([first, disc(3, 1)]) and s["aside"] == []
 
 
 def test_explore_with_no_cards_left_finds_nothing():
@@ -411,8 +411,8 @@ def test_fill_article_then_replacement_is_mandatory_with_different_value():
     assert GAME.pending(s)[0].kind == "replace"
     assert sorted(a["slot"] for a in GAME.legal(s, 0)) == [2, 3]  # not the two 3s
     s, ev = act(s, 0, slot=3)  # a forced downgrade is allowed
-    assert s["article"][0] == [art[0], art[1], art[2], top]
-    assert s["replaced"][0] == [art[3]]
+    assert s["players"][0]["article"] == [art[0], art[1], art[2], top]
+    assert s["players"][0]["replaced"] == [art[3]]
     assert "replacement 1 of 4" in texts(ev)
 
 
@@ -424,7 +424,7 @@ def test_card_with_value_equal_to_all_pictures_is_not_takeable():
     assert s["aside"] == [first]
     assert GAME.pending(s)[0].kind == "replace" and len(GAME.legal(s, 0)) == 4
     s, _ = act(s, 0, slot=0)
-    assert s["article"][0] == [second] + same[1:] and s["replaced"][0] == [same[0]]
+    assert s["players"][0]["article"] == [second] + same[1:] and s["players"][0]["replaced"] == [same[0]]
 
 
 def test_single_possible_replacement_is_automatic():
@@ -432,7 +432,7 @@ def test_single_possible_replacement_is_automatic():
     top = disc(0, 2)
     s = _explore_state([top], article=art)
     s, ev = choose_all(s, {0: 2, 1: 1})
-    assert s["article"][0][3] == top and s["replaced"][0] == [art[3]]
+    assert s["players"][0]["article"][3] == top and s["players"][0]["replaced"] == [art[3]]
 
 
 def test_fourth_replacement_makes_ship_homeward():
@@ -442,22 +442,18 @@ def test_fourth_replacement_makes_ship_homeward():
     s = _explore_state([top], article=art, replaced=rep)
     s, _ = choose_all(s, {0: 2, 1: 1})
     s, ev = act(s, 0, slot=3)
-    assert GAME.homeward(s, 0)
+    assert GAME.view(s, None)["players"][0]["homeward"]
     assert "heading home" in texts(ev)
     assert GAME.view(s, None)["players"][0]["homeward"] is True
 
 
 # ---------------------------------------------------------------- end and scoring
-def _homeward(s, seat):
-    s["article"][seat] = [disc(2, 5), disc(2, 4), disc(2, 4, 1), disc(2, 3)]
-    s["replaced"][seat] = [disc(1, 1), disc(1, 2), disc(1, 2, 1), disc(1, 3)]
-
 
 def test_round_is_finished_after_first_reaches_bay_then_game_ends():
     s = fresh(3)
     board(s, [1, 2, 3, 4, 5, 6, 7, 8], 9, [14, 15, 0])
-    _homeward(s, 0)
-    _homeward(s, 1)
+    make_homeward(s, 0)
+    make_homeward(s, 1)
     s["deck"] = []
     s, ev = choose_all(s, {0: 3, 1: 4, 2: 5})
     assert s["phase"] == "act" and GAME.result(s) is None
@@ -465,7 +461,7 @@ def test_round_is_finished_after_first_reaches_bay_then_game_ends():
     assert GAME.result(s) is None
     s, ev = act(s, 1, dir="forward")
     # order: seat 0 (3) -> Bay, seat 1 (4) -> Bay, seat 2 (5) moves too
-    assert s["bay"] == [0, 1] and s["pos"][2] == 5
+    assert s["bay"] == [0, 1] and s["players"][2]["pos"] == 5
     res = GAME.result(s)
     assert res is not None
     assert res["scores"] == [16 + 2, 16, -2]
@@ -474,33 +470,31 @@ def test_round_is_finished_after_first_reaches_bay_then_game_ends():
 
 def test_score_penalty_for_unfinished_replacements_and_bonus_first():
     s = fresh(2)
-    s["article"][0] = [disc(0, 5), disc(1, 5), disc(2, 5), disc(3, 5)]
-    s["replaced"][0] = [disc(1, 1)]
-    s["article"][1] = [disc(0, 1)]
-    assert GAME.score(s, 0) == 18 and GAME.score(s, 1) == -1
-    _homeward(s, 1)
+    player(s, 0, article=[disc(0, 5), disc(1, 5), disc(2, 5), disc(3, 5)])
+    player(s, 0, replaced=[disc(1, 1)])
+    player(s, 1, article=[disc(0, 1)])
+    assert scoring.score(s, 0) == 18 and scoring.score(s, 1) == -1
+    make_homeward(s, 1)
     s["bay"] = [1]
-    assert GAME.score(s, 1) == 18
+    assert scoring.score(s, 1) == 18
 
 
 def test_tiebreak_first_into_bay_then_nearer_bay():
     s = fresh(3)
     for seat in range(3):
-        _homeward(s, seat)
-    s["pos"] = [17, 17, 12]
+        make_homeward(s, seat)
+    board(s, s["buoys"], s["barge"], [17, 17, 12])
     s["bay"] = [1, 0]
-    s["article"][1] = [disc(2, 5), disc(2, 4), disc(2, 4, 1), disc(2, 1)]  # 14 + 2 = 16 = seat 0's 16
-    s["phase"] = "over"
-    res = GAME.result(s)
+    player(s, 1, article=[disc(2, 5), disc(2, 4), disc(2, 4, 1), disc(2, 1)])  # 14 + 2 = 16 = seat 0's 16
+    res = scoring.result(s)
     assert res["scores"] == [16, 16, 16]
     assert res["ranking"] == [[1], [0], [2]] and res["winners"] == [1]
 
 
 def test_shared_win_when_all_tiebreaks_equal():
     s = fresh(2)
-    s["pos"] = [5, 5]
-    s["phase"] = "over"
-    res = GAME.result(s)
+    board(s, s["buoys"], s["barge"], [5, 5])
+    res = scoring.result(s)
     assert res["winners"] == [0, 1]
 
 
@@ -530,15 +524,15 @@ def test_star_mover_whose_ship_the_barge_reaches_buys_then_explores():
     s = fresh(2, drafts=[0, 1])
     board(s, [6, 9, 10, 11, 12, 13, 14, 15], 4, [6, 0])
     top = disc(5, 3)
-    s["deck"] = [c for c in s["deck"] if c != top] + [top]
+    stack_deck(s, [top])
     s["cargo"] = [equip(5, 0)]
     s, _ = choose_all(s, {0: STAR, 1: 2})
     s, ev = act(s, 0, dir="forward")  # barge 4 -> 6 onto seat 0's ship; only the camera is left
     assert s["barge"] == 6
     assert GAME.pending(s)[0].kind == "pay"
     s, ev = act(s, 0, token=1)
-    assert [C.EQUIPMENT_TYPE[e] for e in s["equip"][0]] == [0, 5]
-    assert s["article"][0] == [top]  # the new camera already helps
+    assert [C.EQUIPMENT_TYPE[e] for e in s["players"][0]["equipment"]] == [0, 5]
+    assert s["players"][0]["article"] == [top]  # the new camera already helps
 
 
 def test_acting_order_is_fixed_at_the_reveal():
@@ -555,7 +549,7 @@ def test_acting_order_is_fixed_at_the_reveal():
 def test_homeward_ship_on_barge_card_still_buys():
     s = fresh(2)
     board(s, [9, 10, 11, 12, 13, 14, 15, 16], 3, [0, 0])
-    s["article"][0] = [disc(2, 5), disc(2, 4), disc(2, 4, 1), disc(2, 3)]
-    s["replaced"][0] = [disc(1, 1), disc(1, 2), disc(1, 2, 1), disc(1, 3)]
+    player(s, 0, article=[disc(2, 5), disc(2, 4), disc(2, 4, 1), disc(2, 3)])
+    player(s, 0, replaced=[disc(1, 1), disc(1, 2), disc(1, 2, 1), disc(1, 3)])
     s, _ = choose_all(s, {0: 3, 1: 1})
     assert GAME.pending(s)[0].kind == "buy"

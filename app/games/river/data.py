@@ -1,4 +1,4 @@
-"""The River's components as data (spec sections 1 and 4; the card split is the spec's [design]).
+"""The River's components and board as data (spec sections 1 and 4; the card split is the spec's [design]).
 
 Card ids are small ints. Equipment cards are 0-17 (type = id // 3, three copies of each of six
 tools). Discovery cards are 18-73: the front shows a tool (0-5) or the four-leaf clover (6); the
@@ -71,3 +71,12 @@ VALUE = {FIRST_DISCOVERY + i: v for i, (_, _, v) in enumerate(_DISC)}
 
 def token_name(token: int) -> str:
     return "★" if token == STAR else str(token)
+
+
+def place_name(position: int) -> str:
+    """'the Harbour', 'section 7', 'the Bay'."""
+    if position == HARBOUR:
+        return "the Harbour"
+    if position == BAY:
+        return "the Bay"
+    return f"section {position}"

@@ -1,0 +1,42 @@
+"""The River's final score (spec 2.9): the pictures in the article, +2 for the first ship into the Bay,
+-2 for a player without 4 replacements; ties go to the Bay (earlier first), then nearer the Bay, then more
+replacements, then the win is shared."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import data as C
+from .state import RiverState, homeward
+
+
+def score(state: RiverState, seat: int) -> int:
+    player = state["players"][seat]
+    total = sum(C.VALUE[c] for c in player["article"])
+    if state["bay"] and state["bay"][0] == seat:
+        total += C.FIRST_BONUS
+    if not homeward(player):
+        total -= C.UNFINISHED_PENALTY
+    return total
+
+
+def result(state: RiverState) -> dict[str, Any]:
+    n = len(state["players"])
+    scores = [score(state, s) for s in range(n)]
+
+    def key(s: int) -> tuple:
+        bay = (1, -state["bay"].index(s)) if s in state["bay"] else (0, 0)
+        return (scores[s], bay, state["players"][s]["pos"], len(state["players"][s]["replaced"]))
+
+    ranking: list[list[int]] = []
+    for s in sorted(range(n), key=key, reverse=True):
+        if ranking and key(ranking[-1][0]) == key(s):
+            ranking[-1].append(s)
+        else:
+            ranking.append([s])
+    winners = ranking[0]
+    names = " and ".join(f"@{s}" for s in winners)
+    detail = "; ".join(f"@{s} {scores[s]}" for s in range(n))
+    how = "first into the Bay" if state["bay"] else f"the {C.ROUND_CAP}-round limit"
+    text = f"{names} win{'s' if len(winners) == 1 else ''} ({how} ended the game). Scores: {detail}"
+    return {"scores": scores, "winners": winners, "ranking": ranking, "text": text}

@@ -1,0 +1,114 @@
+"""What each audience sees of The River, and the static catalogue the renderer loads once.
+
+Public: positions, buoys, barge, everybody's equipment and tokens (hand / used / spent values), articles and
+replaced cards, the cargo, the tool side of the top discovery and of the aside pile, the deck's size. Hidden:
+another player's secret token before the reveal, the creature side of every card in the deck or aside pile.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.engine.game import copy_state
+from app.engine import steps as frames
+
+from . import data as C
+from .scoring import score
+from .state import RiverState, homeward
+from .steps import chosen_tokens
+
+
+def view(state: RiverState, seat: int | None) -> dict[str, Any]:
+    phase = state["phase"]
+    chosen = chosen_tokens(state) or [None] * len(state["players"])
+    players = []
+    for s, p in enumerate(state["players"]):
+        players.append({
+            "seat": s,
+            "pos": p["pos"],
+            "equipment": [C.EQUIPMENT_TYPE[e] for e in p["equipment"]],
+            "hand": list(p["hand"]),  # a secret choice is still counted in the hand
+            "used": list(p["used"]),
+            "spent": list(p["spent"]),
+            "article": list(p["article"]),
+            "replaced": list(p["replaced"]),
+            "homeward": homeward(p),
+            "in_bay": s in state["bay"],
+            "chosen": phase == "choose" and chosen[s] is not None,
+            "waiting": phase == "choose" and p["pos"] != C.BAY and chosen[s] is None,
+            "token": p["token"] if phase == "act" else None,
+            "score": score(state, s),
+        })
+    cargo: dict[str, int] = {}
+    for e in state["cargo"]:
+        key = str(C.EQUIPMENT_TYPE[e])
+        cargo[key] = cargo.get(key, 0) + 1
+    frame = frames.top(state)
+    decision = None
+    if frame and phase == "act":
+        decision = {"kind" if k == "step" else k: v for k, v in frame.items()}
+    turn = None
+    if phase == "act" and 0 <= state["acting"] < len(state["order"]):
+        turn = state["order"][state["acting"]]
+    elif phase == "draft" and frame:
+        turn = frame["order"][frame["at"]]
+    top = state["deck"][-1] if state["deck"] else None
+    mine = chosen[seat] if seat is not None and 0 <= seat < len(players) and phase == "choose" else None
+    return {
+        "phase": phase,
+        "round": state["round"],
+        "round_cap": C.ROUND_CAP,
+        "turn": turn,
+        "order": list(state["order"]),
+        "order_index": state["acting"],
+        "low": state["low"],
+        "tiebreak": list(state["tiebreak"]),
+        "buoys": list(state["buoys"]),
+        "barge": state["barge"],
+        "cargo": cargo,
+        "deck_count": len(state["deck"]),
+        "deck_top": C.FRONT[top] if top is not None else None,
+        "aside": [C.FRONT[c] for c in state["aside"]],
+        "players": players,
+        "bay": list(state["bay"]),
+        "sub": decision,
+        "my_choice": mine,
+    }
+
+
+def catalogue() -> dict[str, Any]:
+    return {
+        "river_length": C.RIVER_LENGTH,
+        "bay": C.BAY,
+        "star": C.STAR,
+        "tokens": C.TOKENS,
+        "clover": C.CLOVER,
+        "fronts": C.FRONT_NAMES,
+        "equipment_ru": [ru for _, ru in C.EQUIPMENT],
+        "cards": {str(c): {"front": C.FRONT[c], "creature": C.CREATURE[c], "value": C.VALUE[c]}
+                  for c in C.DISCOVERY_IDS},
+        "article_slots": C.ARTICLE_SLOTS,
+        "replacements": C.REPLACEMENTS_NEEDED,
+    }
+
+
+def scramble_hidden(state: RiverState, audience: int | None, rng: Any) -> RiverState:
+    """A copy in which what `audience` may not know is changed: the creature side of every deck and aside card
+    (cards swap among those with the same tool side), the generator, and the other players' secret tokens."""
+    out = copy_state(state)
+    places = [("deck", i) for i in range(len(out["deck"]))] + [("aside", i) for i in range(len(out["aside"]))]
+    by_front: dict[int, list[tuple[str, int]]] = {}
+    for pile, i in places:
+        by_front.setdefault(C.FRONT[out[pile][i]], []).append((pile, i))
+    for spots in by_front.values():
+        cards = [out[pile][i] for pile, i in spots]
+        rng.shuffle(cards)
+        for (pile, i), card in zip(spots, cards):
+            out[pile][i] = card
+    out["rng"] = rng.getrandbits(64)
+    chosen = chosen_tokens(out)
+    if chosen:
+        for s, token in enumerate(chosen):
+            if s != audience and token is not None:
+                chosen[s] = rng.choice(out["players"][s]["hand"])
+    return out
