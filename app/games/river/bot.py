@@ -41,7 +41,7 @@ class RiverBot(Bot):
         if kind == "token":
             return max(legal, key=lambda a: (self._token_value(g, me, a["token"]), rng.random()))
         if kind == "move":
-            return max(legal, key=lambda a: (self._move_value(g, me, a["dir"]), rng.random()))
+            return max(legal, key=lambda a: (self._move_value(g, me, a), rng.random()))
         if kind == "buy":
             left = _remaining_fronts(g)
             return max(legal, key=lambda a: (left[a["equip"]] + (3 if g["deck_top"] == a["equip"] else 0), rng.random()))
@@ -49,9 +49,7 @@ class RiverBot(Bot):
             # the star first (it never moves the own ship), then the smallest number
             return max(legal, key=lambda a: (a["token"] == C.STAR, -a["token"]))
         if kind == "replace":
-            card = g["sub"]["card"]
-            art = g["players"][me]["article"]
-            return max(legal, key=lambda a: C.VALUE[card] - C.VALUE[art[a["slot"]]])
+            return max(legal, key=lambda a: C.VALUE[a["card"]] - C.VALUE[a["old"]])
         return rng.choice(legal)
 
     # ---------------------------------------------------------------- evaluation
@@ -105,16 +103,10 @@ class RiverBot(Bot):
             return self._place_value(g, me, p["pos"]) - 1.0
         return max(self._place_value(g, me, d) for d in self._ship_dests(g, me, token).values())
 
-    def _move_value(self, g: dict, me: int, direction: str) -> float:
-        p = g["players"][me]
-        if p["token"] == C.STAR:
-            k = g["low"]
-            dest = g["barge"] + k if direction == "forward" else g["barge"] - k
-            mine = dest == p["pos"]
-            want = self._wants_equipment(g, me)
-            v = 0.0
-            if mine:
-                v += 3.0 if want else -3.0
-            # keep the barge away from nobody in particular; mild preference to bother opponents who finished
-            return v
-        return self._place_value(g, me, self._ship_dests(g, me, p["token"])[direction])
+    def _move_value(self, g: dict, me: int, action: dict) -> float:
+        if action["piece"] == "barge":
+            # Bring the barge to the own ship only when a tool is wanted; otherwise keep it away.
+            if action["to"] != g["players"][me]["pos"]:
+                return 0.0
+            return 3.0 if self._wants_equipment(g, me) else -3.0
+        return self._place_value(g, me, action["to"])

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.engine import result_of, winners, winners_text
+
 from . import data as C
 from .state import RiverState, homeward
 
@@ -34,9 +36,8 @@ def result(state: RiverState) -> dict[str, Any]:
             ranking[-1].append(s)
         else:
             ranking.append([s])
-    winners = ranking[0]
-    names = " and ".join(f"@{s}" for s in winners)
     detail = "; ".join(f"@{s} {scores[s]}" for s in range(n))
     how = "first into the Bay" if state["bay"] else f"the {C.ROUND_CAP}-round limit"
-    text = f"{names} win{'s' if len(winners) == 1 else ''} ({how} ended the game). Scores: {detail}"
-    return {"scores": scores, "winners": winners, "ranking": ranking, "text": text}
+    keys = [key(s) for s in range(n)]
+    text = f"{winners_text(winners(keys))} ({how} ended the game). Scores: {detail}"
+    return result_of(scores, keys, text, ranking=ranking)

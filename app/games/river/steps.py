@@ -69,8 +69,11 @@ class TokenStep(Step):
         return "Choose a movement token (secret until everybody has chosen)"
 
     def options(self, game: Any, state: RiverState, frame: dict, seat: int) -> list[dict]:
-        return [{"type": "token", "token": t, "label": f"Play token {C.token_name(t)}"}
-                for t in _token_order(state["players"][seat]["hand"])]
+        tokens = _token_order(state["players"][seat]["hand"])
+        # A single token is still chosen (who has chosen stays the only public fact); `only` lets the page
+        # offer it as one obvious click.
+        return [{"type": "token", "token": t, "only": len(tokens) == 1, "label": f"Play token {C.token_name(t)}"}
+                for t in tokens]
 
     def resolve(self, game: Any, state: RiverState, frame: dict, seat: int, action: dict, log: Log) -> None:
         frame["chosen"][seat] = action["token"]
@@ -125,14 +128,20 @@ class MoveStep(Step):
         token = state["players"][seat]["token"]
         return "Move the barge forward or back" if token == C.STAR else f"Move your ship {token} forward or back"
 
+    def data(self, game: Any, state: RiverState, frame: dict, seat: int) -> dict[str, Any]:
+        token = state["players"][seat]["token"]
+        if token == C.STAR:
+            return {"piece": "barge", "steps": state["low"]}
+        return {"piece": "ship", "steps": token}
+
     def options(self, game: Any, state: RiverState, frame: dict, seat: int) -> list[dict]:
         token = state["players"][seat]["token"]
         if token == C.STAR:
             k = state["low"]
-            return [{"type": "move", "dir": d, "label": f"Move the barge {k} {d} (to {C.place_name(p)})"}
-                    for d, p in barge_moves(state, k)]
-        return [{"type": "move", "dir": d, "label": f"Move your ship {token} {d} (to {C.place_name(p)})"}
-                for d, p in ship_moves(state, seat, token)]
+            return [{"type": "move", "dir": d, "piece": "barge", "steps": k, "to": p,
+                     "label": f"Move the barge {k} {d} (to {C.place_name(p)})"} for d, p in barge_moves(state, k)]
+        return [{"type": "move", "dir": d, "piece": "ship", "steps": token, "to": p,
+                 "label": f"Move your ship {token} {d} (to {C.place_name(p)})"} for d, p in ship_moves(state, seat, token)]
 
     def resolve(self, game: Any, state: RiverState, frame: dict, seat: int, action: dict, log: Log) -> None:
         frames.pop(state)
@@ -209,11 +218,19 @@ class BuyStep(Step):
         return "The barge is here: choose equipment to buy"
 
     def options(self, game: Any, state: RiverState, frame: dict, seat: int) -> list[dict]:
-        return [{"type": "buy", "equip": t, "label": f"Buy the {C.FRONT_NAMES[t]}"} for t in tools_for_sale(state, seat)]
+        owned = owned_tools(state["players"][seat])
+        return [{"type": "buy", "equip": t, "owned": t in owned, "label": f"Buy the {C.FRONT_NAMES[t]}"}
+                for t in tools_for_sale(state, seat)]
 
     def resolve(self, game: Any, state: RiverState, frame: dict, seat: int, action: dict, log: Log) -> None:
         frames.pop(state)
         game.ask(state, log, "pay", seat, equip=action["equip"])
+
+
+def tokens_after_paying(state: RiverState, seat: int) -> int:
+    """Tokens the player still moves with (hand and used) once one is paid."""
+    player = state["players"][seat]
+    return len(player["hand"]) + len(player["used"]) - 1
 
 
 class PayStep(Step):
@@ -223,8 +240,11 @@ class PayStep(Step):
     def text(self, game: Any, state: RiverState, frame: dict, seat: int) -> str:
         return f"Pay for the {C.FRONT_NAMES[frame['equip']]} with one of your tokens"
 
+    def data(self, game: Any, state: RiverState, frame: dict, seat: int) -> dict[str, Any]:
+        return {"equip": frame["equip"], "tokens_left": tokens_after_paying(state, seat)}
+
     def options(self, game: Any, state: RiverState, frame: dict, seat: int) -> list[dict]:
-        return [{"type": "pay", "token": t, "label": f"Pay with token {C.token_name(t)}"}
+        return [{"type": "pay", "token": t, "equip": frame["equip"], "label": f"Pay with token {C.token_name(t)}"}
                 for t in _token_order(state["players"][seat]["hand"])]
 
     def resolve(self, game: Any, state: RiverState, frame: dict, seat: int, action: dict, log: Log) -> None:
@@ -312,9 +332,12 @@ class ReplaceStep(Step):
         card = frame["card"]
         return f"Choose the picture the {C.CREATURE[card]} ({C.VALUE[card]}) replaces"
 
+    def data(self, game: Any, state: RiverState, frame: dict, seat: int) -> dict[str, Any]:
+        return {"card": frame["card"]}
+
     def options(self, game: Any, state: RiverState, frame: dict, seat: int) -> list[dict]:
         article = state["players"][seat]["article"]
-        return [{"type": "replace", "slot": i,
+        return [{"type": "replace", "slot": i, "old": article[i], "card": frame["card"],
                  "label": f"Replace picture {i + 1}: {C.CREATURE[article[i]]} ({C.VALUE[article[i]]})"}
                 for i in replaceable_slots(state, seat, frame["card"])]
 
