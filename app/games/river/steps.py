@@ -75,6 +75,12 @@ class TokenStep(Step):
         return [{"type": "token", "token": t, "only": len(tokens) == 1, "label": f"Play token {C.token_name(t)}"}
                 for t in tokens]
 
+    def on_timeout(self, game: Any, state: RiverState, frame: dict, seat: int) -> dict:
+        """A random legal token (spec section 5, ruling 1), drawn from the secret generator value without
+        advancing it, so the same position always times out the same way; each seat reads other bits."""
+        options = self.options(game, state, frame, seat)
+        return options[(state["rng"] >> (8 * seat)) % len(options)]
+
     def resolve(self, game: Any, state: RiverState, frame: dict, seat: int, action: dict, log: Log) -> None:
         frame["chosen"][seat] = action["token"]
         log.add("chosen", f"@{seat} has chosen a token")
