@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -56,13 +57,24 @@ def heuristic_win_rate(games: int = 200) -> tuple[float, float]:
     return wins / games, shared / games
 
 
-def heuristic_self_play(n: int, games: int) -> tuple[float, float]:
-    rounds = best = 0
+def game_lengths(n: int, table: str, games: int) -> dict[str, float]:
+    """Rounds per game for a table of heuristic bots, random bots or both (alternating seats), and how often
+    the 40-round cap ended the game instead of the Bay; the rules doc quotes these figures, not prose."""
+    rounds, capped, best = [], 0, 0
     for seed in range(games):
-        out = play_game(GAME, n, None, seed, bots=[RiverBot() for _ in range(n)])
-        rounds += out.state["round"]
+        if table == "heuristic":
+            bots = [RiverBot() for _ in range(n)]
+        elif table == "random":
+            bots = [RandomBot() for _ in range(n)]
+        else:
+            bots = [RiverBot() if (seat + seed) % 2 else RandomBot() for seat in range(n)]
+        out = play_game(GAME, n, None, seed, bots=bots)
+        rounds.append(out.state["round"])
+        capped += not out.state["bay"]
         best += max(GAME.result(out.state)["scores"])
-    return rounds / games, best / games
+    rounds.sort()
+    return {"median": statistics.median(rounds), "p90": rounds[int(0.9 * (len(rounds) - 1))], "max": rounds[-1],
+            "capped": capped / games, "best": best / games}
 
 
 def main() -> None:
@@ -74,9 +86,12 @@ def main() -> None:
     for n in (2, 3, 4):
         mean, mx = view_sizes(n, 10)
         print(f"  {n} players: full_view JSON mean {mean:.0f} bytes, max {mx} bytes")
-    for n in (2, 3, 4):
-        rd, best = heuristic_self_play(n, 100)
-        print(f"  {n} players heuristic self-play: {rd:.1f} rounds, winner's score {best:.1f}")
+    print("  game length in rounds (median / 90th percentile / longest), share ended by the 40-round cap:")
+    for table in ("heuristic", "mixed", "random"):
+        for n in (2, 3, 4):
+            f = game_lengths(n, table, 100)
+            print(f"    {table:9} {n} players: {f['median']:4.0f} / {f['p90']:2d} / {f['max']:2d} rounds, "
+                  f"capped {f['capped']:4.0%}, winner's score {f['best']:.1f}")
     win, shared = heuristic_win_rate(200)
     print(f"  heuristic vs random (2 players, 200 games, alternating seats): wins {win:.1%}, shared {shared:.1%}")
 

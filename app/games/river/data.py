@@ -20,6 +20,7 @@ REPLACEMENTS_NEEDED = 4
 ROUND_CAP = 40
 FIRST_BONUS = 2
 UNFINISHED_PENALTY = 2
+FEW_TOKENS = 3             # the buy and pay prompts warn when a payment leaves this many tokens or fewer
 
 CLOVER = 6
 EQUIPMENT = [  # (English, Russian)

@@ -111,7 +111,7 @@ def check_invariants(state: RiverState) -> None:
     assert sorted(discoveries) == C.DISCOVERY_IDS, "discovery cards are conserved"
     for seat, p in enumerate(players):
         assert Counter(p["hand"] + p["used"] + p["spent"]) == Counter(C.TOKENS), f"seat {seat}'s tokens"
-        assert p["hand"] or p["used"], f"seat {seat} can always move"
+        assert any(t != C.STAR for t in p["hand"] + p["used"]), f"seat {seat} keeps a number token (ruling 7)"
         assert len(p["article"]) <= C.ARTICLE_SLOTS and len(p["replaced"]) <= C.REPLACEMENTS_NEEDED
         assert not p["replaced"] or len(p["article"]) == C.ARTICLE_SLOTS, "replacements only in a full article"
         assert C.HARBOUR <= p["pos"] <= C.BAY

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from app.engine import Log, Pile, Rng, Step
+from app.engine import Log, Pile, Rng, Step, plural
 from app.engine import steps as frames
 
 from . import data as C
@@ -66,6 +66,9 @@ class TokenStep(Step):
         return [s for s in active_seats(state) if frame["chosen"][s] is None]
 
     def text(self, game: Any, state: RiverState, frame: dict, seat: int) -> str:
+        hand = set(state["players"][seat]["hand"])
+        if len(hand) == 1:
+            return f"Play your only token, {C.token_name(hand.pop())} (secret until everybody has chosen)"
         return "Choose a movement token (secret until everybody has chosen)"
 
     def options(self, game: Any, state: RiverState, frame: dict, seat: int) -> list[dict]:
@@ -192,10 +195,23 @@ def move_ship(state: RiverState, seat: int, direction: str, log: Log) -> None:
 
 # ---- buying ------------------------------------------------------------------------------------------------------
 
-def can_pay(state: RiverState, seat: int) -> bool:
-    """A hand token to pay with, and never the last token the player has (spec 2.6)."""
+def payable_tokens(state: RiverState, seat: int) -> list[int]:
+    """Hand tokens the player may pay with: a payment must leave at least one number token in hand or used,
+    so nobody is ever left with only the star (issue #10, ruling 7; it covers the spec's "never the last")."""
     player = state["players"][seat]
-    return bool(player["hand"]) and len(player["hand"]) + len(player["used"]) >= 2
+    out = []
+    for token in set(player["hand"]):
+        rest = player["hand"] + player["used"]
+        rest.remove(token)
+        if any(t != C.STAR for t in rest):
+            out.append(token)
+    return _token_order(out)
+
+
+def few_tokens_warning(state: RiverState, seat: int) -> str:
+    """' (paying leaves you 2 tokens to sail with)' when a payment leaves few tokens, else ''."""
+    left = tokens_after_paying(state, seat)
+    return f" (paying leaves you {plural(left, 'token')} to sail with)" if left <= C.FEW_TOKENS else ""
 
 
 def tools_for_sale(state: RiverState, seat: int) -> list[int]:
@@ -210,8 +226,11 @@ def meet_barge(game: Any, state: RiverState, seat: int, log: Log) -> None:
     if not state["cargo"]:
         log.add("nobuy", f"@{seat} meets the barge, but its cargo is empty")
         return
-    if not can_pay(state, seat):
-        log.add("nobuy", f"@{seat} meets the barge, but has no token to pay with")
+    if not state["players"][seat]["hand"]:
+        log.add("nobuy", f"@{seat} meets the barge, but has no token in hand to pay with")
+        return
+    if not payable_tokens(state, seat):
+        log.add("nobuy", f"@{seat} meets the barge, but cannot pay: no number token would be left to sail with")
         return
     game.ask(state, log, "buy", seat)
 
@@ -221,7 +240,10 @@ class BuyStep(Step):
     forced_single: ClassVar[bool] = True
 
     def text(self, game: Any, state: RiverState, frame: dict, seat: int) -> str:
-        return "The barge is here: choose equipment to buy"
+        return "The barge is here: choose equipment to buy" + few_tokens_warning(state, seat)
+
+    def data(self, game: Any, state: RiverState, frame: dict, seat: int) -> dict[str, Any]:
+        return {"tokens_left": tokens_after_paying(state, seat)}
 
     def options(self, game: Any, state: RiverState, frame: dict, seat: int) -> list[dict]:
         owned = owned_tools(state["players"][seat])
@@ -244,14 +266,14 @@ class PayStep(Step):
     forced_single: ClassVar[bool] = True
 
     def text(self, game: Any, state: RiverState, frame: dict, seat: int) -> str:
-        return f"Pay for the {C.FRONT_NAMES[frame['equip']]} with one of your tokens"
+        return f"Pay for the {C.FRONT_NAMES[frame['equip']]} with one of your tokens" + few_tokens_warning(state, seat)
 
     def data(self, game: Any, state: RiverState, frame: dict, seat: int) -> dict[str, Any]:
         return {"equip": frame["equip"], "tokens_left": tokens_after_paying(state, seat)}
 
     def options(self, game: Any, state: RiverState, frame: dict, seat: int) -> list[dict]:
         return [{"type": "pay", "token": t, "equip": frame["equip"], "label": f"Pay with token {C.token_name(t)}"}
-                for t in _token_order(state["players"][seat]["hand"])]
+                for t in payable_tokens(state, seat)]
 
     def resolve(self, game: Any, state: RiverState, frame: dict, seat: int, action: dict, log: Log) -> None:
         frames.pop(state)
@@ -267,13 +289,16 @@ class PayStep(Step):
 
 # ---- exploring and the newspaper ---------------------------------------------------------------------------------
 
-def takeable(state: RiverState, seat: int, card: int) -> bool:
-    """A tool the player owns or a clover, and room for it: a free slot or a picture of another value."""
+def refusal(state: RiverState, seat: int, card: int) -> tuple[str, str] | None:
+    """Why `seat` cannot take `card` — (reason code, words) — or None when it can: a card needs a tool the
+    player owns (or is a clover) and room in the article (a free slot or a picture of another value)."""
     player = state["players"][seat]
     front = C.FRONT[card]
     if front != C.CLOVER and front not in owned_tools(player):
-        return False
-    return len(player["article"]) < C.ARTICLE_SLOTS or bool(replaceable_slots(state, seat, card))
+        return "tool", f"it needs the {C.FRONT_NAMES[front]}"
+    if len(player["article"]) == C.ARTICLE_SLOTS and not replaceable_slots(state, seat, card):
+        return "value", "its value does not fit the newspaper (every picture has that value)"
+    return None
 
 
 def replaceable_slots(state: RiverState, seat: int, card: int) -> list[int]:
@@ -304,7 +329,8 @@ def explore(game: Any, state: RiverState, seat: int, log: Log) -> None:
             log.add("explore", f"@{seat} explores, but no discovery cards are left")
             return
         front = C.FRONT_NAMES[C.FRONT[card]]
-        if takeable(state, seat, card):
+        refused = refusal(state, seat, card)
+        if refused is None:
             pile.deck.pop()
             log.add("discover", f"@{seat} explores ({front}) and discovers the {C.CREATURE[card]} "
                                 f"(value {C.VALUE[card]})", seat=seat, card=card)
@@ -313,10 +339,10 @@ def explore(game: Any, state: RiverState, seat: int, log: Log) -> None:
             return
         if look == 1:
             pile.discard(pile.deck.pop())
-            log.add("aside", f"@{seat} cannot take a {front} card and sets it aside")
+            log.add("aside", f"@{seat} cannot take a {front} card: {refused[1]}. It is set aside", reason=refused[0])
             _refill(pile, log)
         else:
-            log.add("explore", f"@{seat} cannot take the next {front} card either")
+            log.add("explore", f"@{seat} cannot take the next {front} card either: {refused[1]}", reason=refused[0])
 
 
 def place(game: Any, state: RiverState, seat: int, card: int, log: Log) -> None:
