@@ -208,6 +208,12 @@ def payable_tokens(state: RiverState, seat: int) -> list[int]:
     return _token_order(out)
 
 
+def tokens_after_paying(state: RiverState, seat: int) -> int:
+    """Tokens the player still moves with (hand and used) once one is paid."""
+    player = state["players"][seat]
+    return len(player["hand"]) + len(player["used"]) - 1
+
+
 def few_tokens_warning(state: RiverState, seat: int) -> str:
     """' (paying leaves you 2 tokens to sail with)' when a payment leaves few tokens, else ''."""
     left = tokens_after_paying(state, seat)
@@ -236,6 +242,8 @@ def meet_barge(game: Any, state: RiverState, seat: int, log: Log) -> None:
 
 
 class BuyStep(Step):
+    """Choose a tool from the barge's cargo; paying is the next step."""
+
     kind: ClassVar[str] = "buy"
     forced_single: ClassVar[bool] = True
 
@@ -255,13 +263,9 @@ class BuyStep(Step):
         game.ask(state, log, "pay", seat, equip=action["equip"])
 
 
-def tokens_after_paying(state: RiverState, seat: int) -> int:
-    """Tokens the player still moves with (hand and used) once one is paid."""
-    player = state["players"][seat]
-    return len(player["hand"]) + len(player["used"]) - 1
-
-
 class PayStep(Step):
+    """Pay for the chosen tool with a hand token, which is spent for good."""
+
     kind: ClassVar[str] = "pay"
     forced_single: ClassVar[bool] = True
 
