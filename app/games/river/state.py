@@ -12,6 +12,7 @@ from collections import Counter
 from typing import Any, Literal, TypedDict
 
 from app.engine import Rng, seats_from
+from app.engine import steps as frames
 
 from . import data as C
 
@@ -105,7 +106,7 @@ def check_invariants(state: RiverState) -> None:
     players = state["players"]
     equipment = state["cargo"] + [e for p in players for e in p["equipment"]]
     assert sorted(equipment) == list(range(C.NUM_EQUIPMENT)), "equipment cards are conserved"
-    frame = state["steps"][-1] if state["steps"] else None
+    frame = frames.top(state)
     held = [frame["card"]] if frame and frame["step"] == "replace" else []  # the discovery being placed
     discoveries = state["deck"] + state["aside"] + held + [c for p in players for c in p["article"] + p["replaced"]]
     assert sorted(discoveries) == C.DISCOVERY_IDS, "discovery cards are conserved"
