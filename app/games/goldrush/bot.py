@@ -8,7 +8,7 @@ from typing import Any
 
 from app.engine import Bot
 
-from .cards import CARD
+from .data import CARD
 
 # Actions worth playing whenever they are legal, best first.
 _ALWAYS_PLAY = {"M15": 9, "M16": 8, "M25": 7, "M17": 6, "M18": 6, "M19": 5, "M21": 4, "M22": 3}

@@ -1,14 +1,13 @@
-"""Shared helpers for the Gold Rush tests: build states, move cards around, find actions."""
+"""Position builders for the Gold Rush tests: new games, cards moved where a test needs them, actions found by kind."""
 
 from __future__ import annotations
 
-from collections import Counter
-
+from app.engine import Log, steps
 from app.games.goldrush import GAME
-from app.games.goldrush.cards import CARD, GOLD_INDUSTRIALIST, INGOT_POOL
-from app.games.goldrush.rules import vp
-
-ALL_IDS = list(range(len(CARD)))
+from app.games.goldrush.data import CARD
+from app.games.goldrush.rules import cards_everywhere
+from app.games.goldrush.state import new_turn_flags, vp
+from app.games.goldrush.turn import start_turn
 
 
 def ids(key: str) -> list[int]:
@@ -19,23 +18,31 @@ def new(variant: str = "full", n: int = 2, seed: int = 1, **opts) -> dict:
     return GAME.new_game(n, {"variant": variant, "first_player": 0, **opts}, seed)
 
 
+def phase(state: dict) -> str:
+    """The kind of the decision now asked ("main", "pay", "keep"...), or "over"."""
+    top = steps.top(state)
+    return top["step"] if top is not None else "over"
+
+
+def frame(state: dict) -> dict | None:
+    return steps.top(state)
+
+
+def main_turn(state: dict, seat: int) -> None:
+    """Make it `seat`'s turn, at the point where it chooses its actions, with nothing done yet."""
+    state["turn"] = seat
+    state["phase"] = "actions"
+    state["turn_flags"] = new_turn_flags()
+    state["steps"] = [{"step": "main"}]
+
+
 def locations(state: dict) -> list[list[int]]:
     """Every list a card can sit in."""
-    out = [state["deck"][k] for k in "gxme"] + [state["disc"][k] for k in "gxme"]
+    out = [state["deck"][k] for k in "gxme"] + [state["discard"][k] for k in "gxme"]
     out += [state["market"], state["row"], state["box"]]
-    for p in state["p"]:
-        out += [p["a"], p["h"], p["w"]]
+    for p in state["players"]:
+        out += [p["area"], p["hand"], p["achievements"]]
     return out
-
-
-def all_cards(state: dict) -> list[int]:
-    cards = [c for loc in locations(state) for c in loc]
-    cards += [p["s"] for p in state["p"] if p["s"] is not None]
-    cards.append(GOLD_INDUSTRIALIST)  # on the table or with its holder (state["gi"])
-    sub = state["sub"]
-    if sub and state["ph"] in ("keep", "survey"):
-        cards += sub["cards"]
-    return cards
 
 
 def take(state: dict, cid: int) -> int:
@@ -44,9 +51,9 @@ def take(state: dict, cid: int) -> int:
         if cid in loc:
             loc.remove(cid)
             return cid
-    for p in state["p"]:
-        if p["s"] == cid:
-            p["s"] = None
+    for p in state["players"]:
+        if p["secret"] == cid:
+            p["secret"] = None
             return cid
     raise AssertionError(f"card {cid} not found")
 
@@ -54,7 +61,7 @@ def take(state: dict, cid: int) -> int:
 def free(state: dict, key: str, k: int = 1) -> list[int]:
     """k copies of a design, taken preferably from decks/discards (not from players)."""
     got = []
-    player_locs = [id(x) for p in state["p"] for x in (p["a"], p["h"], p["w"])]
+    player_locs = [id(x) for p in state["players"] for x in (p["area"], p["hand"], p["achievements"])]
     tops = {c for k in "gxme" for c in state["deck"][k][-6:]}  # keep cards a test just stacked
     for c in sorted(ids(key), key=lambda c: c in tops):
         if len(got) == k:
@@ -66,9 +73,9 @@ def free(state: dict, key: str, k: int = 1) -> list[int]:
     return got
 
 
-def give(state: dict, seat: int, key: str, k: int = 1, where: str = "a") -> list[int]:
+def give(state: dict, seat: int, key: str, k: int = 1, where: str = "area") -> list[int]:
     cards = free(state, key, k)
-    state["p"][seat][where].extend(cards)
+    state["players"][seat][where].extend(cards)
     return cards
 
 
@@ -86,9 +93,13 @@ def find(state: dict, seat: int, type_: str, **match) -> dict | None:
     return None
 
 
+def labels(state: dict, seat: int) -> list[str]:
+    return [a["label"] for a in GAME.legal(state, seat)]
+
+
 def act(state: dict, seat: int, type_: str, **match) -> tuple[dict, list[dict]]:
     a = find(state, seat, type_, **match)
-    assert a is not None, f"no legal {type_} {match} in {[x['label'] for x in GAME.legal(state, seat)]}"
+    assert a is not None, f"no legal {type_} {match} in {labels(state, seat)}"
     return GAME.apply(state, seat, a)
 
 
@@ -96,33 +107,21 @@ def start(state: dict, seat: int | None = None) -> list[dict]:
     """Restart the active (or given) seat's turn from its beginning."""
     if seat is not None:
         state["turn"] = seat
-    events: list[dict] = []
-    GAME._start_turn(state, events)
-    return events
+    log = Log()
+    start_turn(state, log)
+    return log.events
+
+
+def all_cards(state: dict) -> list[int]:
+    return cards_everywhere(state)
 
 
 def check_invariants(state: dict) -> None:
-    cards = all_cards(state)
-    assert sorted(cards) == ALL_IDS, "cards not conserved"
-    assert Counter(state["pool"]) == Counter(INGOT_POOL)
-    for p in state["p"]:
-        assert p["c"] >= 0
-    assert len(state["market"]) <= 4
-    gi = state["gi"]
-    if gi is not None:
-        mines = [sum(1 for c in p["a"] if CARD[c]["type"] == "mine") for p in state["p"]]
-        assert mines[gi] >= 3 and mines[gi] == max(mines)
+    GAME.invariants(state)
     res = GAME.result(state)
-    pend = GAME.pending(state)
-    if res is None:
-        assert len(pend) == 1
-        for s in pend:
-            assert GAME.legal(state, s), "pending seat without legal action"
-    else:
-        assert not pend
-        assert res["scores"] == [vp(state, s) for s in range(state["n"])]
-        for s in range(state["n"]):
-            own = state["p"][s]
-            assert res["scores"][s] == sum(CARD[c]["vp"] for c in own["a"]) + len(own["w"]) + (gi == s)
-        if res["reason"] == "target":
-            assert res["scores"][res["winners"][0]] >= state["target"]
+    if res is not None:
+        for s in range(state["num_players"]):
+            own = state["players"][s]
+            assert res["scores"][s] == vp(state, s)
+            assert res["scores"][s] == sum(CARD[c]["vp"] for c in own["area"]) + len(own["achievements"]) + (
+                state["industrialist"] == s)

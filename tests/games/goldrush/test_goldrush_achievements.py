@@ -3,7 +3,7 @@
 import pytest
 from goldrush_helpers import act, find, give, ids, new, take
 
-from app.games.goldrush.rules import meets, vp
+from app.games.goldrush.state import meets, vp
 
 # achievement -> (cards and coins that meet it, cards and coins one short)
 CASES = {
@@ -28,7 +28,7 @@ def _player(variant, cards, coins):
     s = new(variant)
     for k in cards:
         give(s, 0, k)
-    s["p"][0]["c"] = coins
+    s["players"][0]["coins"] = coins
     return s
 
 
@@ -37,9 +37,9 @@ def test_goldrush_achievement_condition(key):
     (ok_cards, ok_coins), (short_cards, short_coins) = CASES[key]
     cid = ids(key)[0]
     s = _player("basic", ok_cards, ok_coins)
-    assert meets(s["p"][0], cid)
+    assert meets(s["players"][0], cid)
     s = _player("basic", short_cards, short_coins)
-    assert not meets(s["p"][0], cid)
+    assert not meets(s["players"][0], cid)
 
 
 @pytest.mark.parametrize("key", sorted(CASES))
@@ -51,13 +51,13 @@ def test_goldrush_achievement_claim_basic_and_full(key):
     s["row"].append(cid)
     before = vp(s, 0)
     s, _ = act(s, 0, "claim", card=cid)
-    assert cid in s["p"][0]["w"] and vp(s, 0) == before + 1
+    assert cid in s["players"][0]["achievements"] and vp(s, 0) == before + 1
     f = _player("full", cards, coins)
     take(f, cid)
-    f["p"][0]["h"].append(cid)
+    f["players"][0]["hand"].append(cid)
     before = vp(f, 0)
     f, _ = act(f, 0, "play", card=cid)
-    assert cid in f["p"][0]["w"] and vp(f, 0) == before + 1 and cid not in f["p"][0]["h"]
+    assert cid in f["players"][0]["achievements"] and vp(f, 0) == before + 1 and cid not in f["players"][0]["hand"]
 
 
 def test_goldrush_achievement_not_claimable_when_short():

@@ -1,12 +1,12 @@
 """Basic variant rules, one test per rule of the spec (section 2) and the common concepts (section 1)."""
 
 import pytest
-from goldrush_helpers import act, check_invariants, find, give, ids, new, on_top, start
+from goldrush_helpers import act, check_invariants, find, give, ids, main_turn, new, on_top, phase, start
 
 from app.engine import BadOptions
 from app.games.goldrush import GAME
-from app.games.goldrush.cards import ACHIEVEMENT_IDS, CARD, LOST_IDS
-from app.games.goldrush.rules import price, vp
+from app.games.goldrush.data import ACHIEVEMENT_IDS, CARD, LOST_IDS
+from app.games.goldrush.state import price, vp
 
 
 def test_setup_basic_removes_lost_expeditions_and_merges_exploration_into_guild():
@@ -22,15 +22,15 @@ def test_setup_basic_removes_lost_expeditions_and_merges_exploration_into_guild(
 
 def test_setup_basic_secret_achievement_each_rest_face_up():
     s = new("basic", 4)
-    secrets = [p["s"] for p in s["p"]]
+    secrets = [p["secret"] for p in s["players"]]
     assert all(c in ACHIEVEMENT_IDS for c in secrets) and len(set(secrets)) == 4
     assert sorted(s["row"] + secrets) == ACHIEVEMENT_IDS
-    assert s["gi"] is None
+    assert s["industrialist"] is None
 
 
 def test_setup_basic_starts_with_zero_coins_and_first_turn_gives_two():
     s = new("basic", 2)
-    assert s["p"][0]["c"] == 2 and s["p"][1]["c"] == 0
+    assert s["players"][0]["coins"] == 2 and s["players"][1]["coins"] == 0
     assert s["turn"] == 0
 
 
@@ -46,23 +46,23 @@ def test_first_player_option_and_random_first_player():
 
 def test_start_of_turn_two_coins_income_then_ingots():
     s = new("basic")
-    p = s["p"][1]
+    p = s["players"][1]
     give(s, 1, "G02")  # income 2
     give(s, 1, "G06")  # income 1
     give(s, 1, "X02")  # rich mine: 2 ingots
-    p["c"] = 0
+    p["coins"] = 0
     events = start(s, 1)
     ingots = next(e for e in events if e["type"] == "ingots")["ingots"]
     assert len(ingots) == 2 and all(1 <= v <= 3 for v in ingots)
-    assert p["c"] == 2 + 3 + sum(ingots)
+    assert p["coins"] == 2 + 3 + sum(ingots)
 
 
 def test_upkeep_one_entrepreneur_is_free():
     s = new("basic")
     give(s, 1, "G18")
-    s["p"][1]["c"] = 0
+    s["players"][1]["coins"] = 0
     start(s, 1)
-    assert s["ph"] == "main" and s["p"][1]["c"] == 2
+    assert phase(s) == "main" and s["players"][1]["coins"] == 2
 
 
 def test_upkeep_one_coin_per_two_entrepreneurs_pay():
@@ -70,28 +70,28 @@ def test_upkeep_one_coin_per_two_entrepreneurs_pay():
     give(s, 1, "G18")
     give(s, 1, "G19")
     give(s, 1, "G20")
-    s["p"][1]["c"] = 0
+    s["players"][1]["coins"] = 0
     start(s, 1)
-    assert s["ph"] == "pay"
+    assert phase(s) == "pay"
     s, _ = act(s, 1, "pay")
-    assert s["p"][1]["c"] == 1 and s["ph"] == "main"
+    assert s["players"][1]["coins"] == 1 and phase(s) == "main"
 
 
 def test_upkeep_discard_entrepreneur_instead_recomputes():
     s = new("basic")
     a, b = give(s, 1, "G18")[0], give(s, 1, "G19")[0]
-    s["p"][1]["c"] = 0
+    s["players"][1]["coins"] = 0
     start(s, 1)
     s, _ = act(s, 1, "drop", card=a)
     # one entrepreneur left: nothing more to pay
-    assert s["ph"] == "main" and s["p"][1]["a"] == [b] and a in s["disc"]["g"] and s["p"][1]["c"] == 2
+    assert phase(s) == "main" and s["players"][1]["area"] == [b] and a in s["discard"]["g"] and s["players"][1]["coins"] == 2
 
 
 def test_upkeep_when_unable_to_pay_only_discards_are_offered():
     s = new("basic")
     for k in ("G18", "G19", "G20", "G21"):
         give(s, 1, k)
-    s["p"][1]["c"] = -2  # start gives +2 -> 0 coins, owes 2
+    s["players"][1]["coins"] = -2  # start gives +2 -> 0 coins, owes 2
     start(s, 1)
     kinds = {a["type"] for a in GAME.legal(s, 1)}
     assert kinds == {"drop"}
@@ -103,28 +103,28 @@ def test_siberian_bank_reduces_upkeep():
     give(s, 1, "G19")
     give(s, 1, "G15")
     start(s, 1)
-    assert s["ph"] == "main"
+    assert phase(s) == "main"
 
 
 def test_one_action_then_turn_ends_when_nothing_to_claim():
     s = new("basic")
-    s["box"] += s["row"] + [s["p"][0]["s"]]
-    s["row"], s["p"][0]["s"] = [], None  # nothing can be claimed
-    s["p"][0]["c"] = 20
+    s["box"] += s["row"] + [s["players"][0]["secret"]]
+    s["row"], s["players"][0]["secret"] = [], None  # nothing can be claimed
+    s["players"][0]["coins"] = 20
     c = s["market"][0]
     s, _ = act(s, 0, "buy", card=c)
-    assert c in s["p"][0]["a"] and s["turn"] == 1
+    assert c in s["players"][0]["area"] and s["turn"] == 1
     check_invariants(s)
 
 
 def test_one_action_then_only_claim_or_end():
     s = new("basic")
     cap = ids("M06")[0]
-    for p in s["p"]:
-        if p["s"] == cap:
-            p["s"] = None
+    for p in s["players"]:
+        if p["secret"] == cap:
+            p["secret"] = None
             s["row"].append(cap)
-    s["p"][0]["c"] = 30
+    s["players"][0]["coins"] = 30
     s, _ = act(s, 0, "explore")
     assert s["turn"] == 0
     assert {a["type"] for a in GAME.legal(s, 0)} <= {"claim", "end"}
@@ -137,7 +137,7 @@ def test_free_card_counts_as_the_purchase():
     s["market"][0] = on_top(s, "g", "G18")
     s["deck"]["g"].pop()
     assert price(s, 0, s["market"][0]) == 0
-    s["p"][0]["c"] = 0
+    s["players"][0]["coins"] = 0
     s, _ = act(s, 0, "buy", card=s["market"][0])
     assert s["turn"] == 1  # the turn ended: the one action is used
 
@@ -146,35 +146,35 @@ def test_buy_pays_printed_price_and_market_refills_at_end_of_turn():
     s = new("basic")
     s["market"][0] = on_top(s, "g", "G02")
     s["deck"]["g"].pop()
-    s["p"][0]["c"] = 5
+    s["players"][0]["coins"] = 5
     s, _ = act(s, 0, "buy", card=s["market"][0])
-    assert s["p"][0]["c"] == 2 and len(s["market"]) == 4
+    assert s["players"][0]["coins"] == 2 and len(s["market"]) == 4
 
 
 def test_cannot_buy_what_you_cannot_afford():
     s = new("basic")
     s["market"][0] = on_top(s, "g", "G05")
     s["deck"]["g"].pop()
-    s["p"][0]["c"] = 5
+    s["players"][0]["coins"] = 5
     assert find(s, 0, "buy", card=s["market"][0]) is None
 
 
 def test_expedition_blind_draw_costs_two_and_takes_whatever_it_is():
     s = new("basic")
     top = on_top(s, "g", "G20")  # an entrepreneur: taken anyway
-    s["p"][0]["c"] = 2
+    s["players"][0]["coins"] = 2
     s, _ = act(s, 0, "explore")
-    assert top in s["p"][0]["a"] and s["p"][0]["c"] == 0
+    assert top in s["players"][0]["area"] and s["players"][0]["coins"] == 0
 
 
 def test_benardaki_expedition_costs_one():
     s = new("basic")
     give(s, 0, "G24")
-    s["p"][0]["c"] = 1
+    s["players"][0]["coins"] = 1
     a = find(s, 0, "explore")
     assert a is not None
     s, _ = GAME.apply(s, 0, a)
-    assert s["p"][0]["c"] == 0
+    assert s["players"][0]["coins"] == 0
 
 
 def test_bazanov_draws_two_keeps_one_discards_other():
@@ -182,13 +182,13 @@ def test_bazanov_draws_two_keeps_one_discards_other():
     give(s, 0, "G17")
     a = on_top(s, "g", "G02")
     b = on_top(s, "g", "X03")
-    s["p"][0]["c"] = 2
+    s["players"][0]["coins"] = 2
     s, _ = act(s, 0, "explore")
-    assert s["ph"] == "keep"
+    assert phase(s) == "keep"
     assert GAME.view(s, 0)["sub"]["cards"] == [b, a]
     assert "cards" not in GAME.view(s, 1)["sub"]
     s, _ = act(s, 0, "keep", card=b)
-    assert b in s["p"][0]["a"] and s["disc"]["g"][-1] == a
+    assert b in s["players"][0]["area"] and s["discard"]["g"][-1] == a
     check_invariants(s)
 
 
@@ -197,16 +197,16 @@ def test_claim_face_up_achievement_then_at_most_one_per_turn():
     cap = ids("M06")[0]  # Capitalist: 10 coins
     mer = ids("M08")[0]
     for c in (cap, mer):
-        for p in s["p"]:
-            if p["s"] == c:
-                p["s"] = None
+        for p in s["players"]:
+            if p["secret"] == c:
+                p["secret"] = None
                 s["row"].append(c)
     for k in ("G13", "G02", "G18", "X01"):
         give(s, 0, k)
-    s["p"][0]["c"] = 12
+    s["players"][0]["coins"] = 12
     assert find(s, 0, "claim", card=cap) and find(s, 0, "claim", card=mer)
     s, _ = act(s, 0, "claim", card=cap)
-    assert cap in s["p"][0]["w"] and cap not in s["row"]
+    assert cap in s["players"][0]["achievements"] and cap not in s["row"]
     assert find(s, 0, "claim") is None
     # the action is still available after claiming
     assert find(s, 0, "buy") is not None or find(s, 0, "explore") is not None
@@ -214,23 +214,23 @@ def test_claim_face_up_achievement_then_at_most_one_per_turn():
 
 def test_claim_own_secret_achievement_reveals_it():
     s = new("basic")
-    sec = s["p"][0]["s"]
+    sec = s["players"][0]["secret"]
     cond = CARD[sec]["fx"]["cond"]
     # make the condition true by brute force: lots of coins and cards of every kind
-    s["p"][0]["c"] = 30
+    s["players"][0]["coins"] = 30
     for k in ("G02", "G03", "G04", "G06", "G07", "G08", "G13", "G09", "G18", "G19", "G20", "X01", "X02", "X03",
               "X03", "X01"):
         give(s, 0, k)
     assert cond
     s, events = act(s, 0, "claim", card=sec)
-    assert s["p"][0]["s"] is None and sec in s["p"][0]["w"]
+    assert s["players"][0]["secret"] is None and sec in s["players"][0]["achievements"]
     assert any("secret" in e["text"] for e in events)
 
 
 def test_other_players_secret_not_claimable():
     s = new("basic")
-    other = s["p"][1]["s"]
-    s["p"][0]["c"] = 30
+    other = s["players"][1]["secret"]
+    s["players"][0]["coins"] = 30
     for k in ("G02", "G03", "G04", "G06", "G07", "G08", "G13", "G09", "G18", "G19", "G20", "X01", "X02", "X03",
               "X03", "X01"):
         give(s, 0, k)
@@ -251,31 +251,31 @@ def test_win_at_four_vp_at_end_of_turn():
 def test_gold_industrialist_first_to_three_mines():
     s = new("basic")
     give(s, 0, "X01", 2)
-    s["p"][0]["c"] = 3
+    s["players"][0]["coins"] = 3
     s["market"][0] = on_top(s, "g", "X01")
     s["deck"]["g"].pop()
     s, events = act(s, 0, "buy", card=s["market"][0])
-    assert s["gi"] == 0 and vp(s, 0) == 1
+    assert s["industrialist"] == 0 and vp(s, 0) == 1
     assert any(e["type"] == "industrialist" for e in events)
 
 
 def test_gold_industrialist_moves_only_to_strictly_more_mines():
     s = new("basic")
     give(s, 0, "X01", 3)
-    s["gi"] = 0
+    s["industrialist"] = 0
     give(s, 1, "X01", 2)
     s["turn"] = 1
-    s["p"][1]["c"] = 3
+    s["players"][1]["coins"] = 3
     s["market"][0] = on_top(s, "g", "X01")
     s["deck"]["g"].pop()
     s, _ = act(s, 1, "buy", card=s["market"][0])
-    assert s["gi"] == 0  # 3 vs 3: stays
-    s["turn"], s["ph"], s["bought"] = 1, "main", False
-    s["p"][1]["c"] = 3
+    assert s["industrialist"] == 0  # 3 vs 3: stays
+    main_turn(s, 1)
+    s["players"][1]["coins"] = 3
     s["market"][0] = on_top(s, "g", "X01")
     s["deck"]["g"].pop()
     s, _ = act(s, 1, "buy", card=s["market"][0])
-    assert s["gi"] == 1 and vp(s, 1) >= 1 and vp(s, 0) == 0
+    assert s["industrialist"] == 1 and vp(s, 1) >= 1 and vp(s, 0) == 0
 
 
 @pytest.mark.parametrize("ent,card,expected", [
@@ -300,11 +300,11 @@ def test_discounts_stack_and_never_below_zero():
     give(s, 0, "G21")
     road = on_top(s, "g", "G09")  # Great Siberian Road: routes + star, cost 6
     assert price(s, 0, road) == 4
-    s["gc"] = 5
+    s["turn_flags"]["guild_connections"] = 5
     assert price(s, 0, road) == 0
-    s["gc"] = 0
+    s["turn_flags"]["guild_connections"] = 0
     ent = on_top(s, "g", "G22")
-    s["mod"] = 1
+    s["turn_flags"]["price_mod"] = 1
     assert price(s, 0, ent) == 0  # free stays free
 
 
@@ -312,16 +312,16 @@ def test_sibiryakov_and_nemchinov_on_gain():
     s = new("basic")
     give(s, 0, "G25")
     give(s, 0, "G26")
-    s["p"][0]["c"] = 5
+    s["players"][0]["coins"] = 5
     s["market"][0] = on_top(s, "g", "X03")
     s["deck"]["g"].pop()
     s, _ = act(s, 0, "buy", card=s["market"][0])
-    assert s["p"][0]["c"] == 2
-    s["turn"], s["ph"], s["bought"] = 0, "main", False
-    s["p"][0]["c"] = 2
+    assert s["players"][0]["coins"] == 2
+    main_turn(s, 0)
+    s["players"][0]["coins"] = 2
     on_top(s, "g", "X01")
     s, _ = act(s, 0, "explore")
-    assert s["p"][0]["c"] == 1
+    assert s["players"][0]["coins"] == 1
 
 
 def test_sidorov_extra_ingot_assay_office_and_basnin():
@@ -331,11 +331,11 @@ def test_sidorov_extra_ingot_assay_office_and_basnin():
     give(s, 1, "G14")
     give(s, 1, "G23")
     give(s, 1, "G13")  # income 1
-    s["p"][1]["c"] = 0
+    s["players"][1]["coins"] = 0
     events = start(s, 1)
     ingots = next(e for e in events if e["type"] == "ingots")["ingots"]
     assert len(ingots) == 2  # 1 ingot + Sidorov
-    assert s["p"][1]["c"] == 2 + (1 + 1) + sum(ingots) + 1
+    assert s["players"][1]["coins"] == 2 + (1 + 1) + sum(ingots) + 1
 
 
 def test_no_mines_no_production_and_no_bonus():
@@ -343,20 +343,20 @@ def test_no_mines_no_production_and_no_bonus():
     give(s, 1, "G22")
     give(s, 1, "G14")
     give(s, 1, "G23")
-    s["p"][1]["c"] = 0
+    s["players"][1]["coins"] = 0
     events = start(s, 1)
     assert not any(e["type"] in ("ingots", "income") for e in events)
-    assert s["p"][1]["c"] == 2
+    assert s["players"][1]["coins"] == 2
 
 
 def test_empty_deck_reshuffles_its_discard_pile():
     s = new("basic")
     rest = s["deck"]["g"][:]
     s["deck"]["g"].clear()
-    s["disc"]["g"].extend(rest)
-    s["p"][0]["c"] = 2
+    s["discard"]["g"].extend(rest)
+    s["players"][0]["coins"] = 2
     s, _ = act(s, 0, "explore")
-    assert s["disc"]["g"] == [] and len(s["deck"]["g"]) == len(rest) - 1
+    assert s["discard"]["g"] == [] and len(s["deck"]["g"]) == len(rest) - 1
     check_invariants(s)
 
 
@@ -365,10 +365,10 @@ def test_equal_turns_finishes_the_round():
     give(s, 0, "G10", 3)
     give(s, 0, "X03")
     s, _ = act(s, 0, "end")
-    assert GAME.result(s) is None and s["final"] and s["turn"] == 1
+    assert GAME.result(s) is None and s["final_round"] and s["turn"] == 1
     give(s, 2, "G11")
     give(s, 2, "X03", 3)
-    s["p"][2]["c"] = 100
+    s["players"][2]["coins"] = 100
     while s["turn"] != 2:
         s, _ = GAME.apply(s, s["turn"], find(s, s["turn"], "end") or GAME.legal(s, s["turn"])[0])
     while GAME.result(s) is None:
@@ -379,7 +379,7 @@ def test_equal_turns_finishes_the_round():
 
 def test_round_cap_ends_the_game_on_points():
     s = new("basic", 2)
-    s["round"] = s["cap"]
+    s["round"] = s["round_cap"]
     give(s, 1, "G10")
     s, _ = act(s, 0, "end")
     assert GAME.result(s) is None
@@ -395,6 +395,6 @@ def test_exhaustion_finishes_the_round():
     s["box"] += s["deck"]["g"] + s["market"]
     s["deck"]["g"], s["market"] = [], []
     s, _ = act(s, 0, "end")
-    assert s["final"] and s["turn"] == 1
+    assert s["final_round"] and s["turn"] == 1
     s, _ = act(s, 1, "end")
     assert GAME.result(s)["reason"] == "exhaustion"

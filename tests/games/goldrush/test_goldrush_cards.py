@@ -2,7 +2,7 @@
 
 from collections import Counter
 
-from app.games.goldrush.cards import CARD, DECK_IDS, DESIGN, INGOT_POOL, catalogue_data, matches, type_line
+from app.games.goldrush.data import CARD, DECK_IDS, DESIGN, INGOT_POOL, catalogue_data, matches, type_line
 
 
 def _types(deck):

@@ -1,22 +1,22 @@
 """Full variant rules (spec section 3), every event (5.4) and every action card (5.3)."""
 
 import pytest
-from goldrush_helpers import act, check_invariants, find, give, ids, new, on_top, start, take
+from goldrush_helpers import act, check_invariants, find, give, ids, new, on_top, phase, start, take
 
 from app.games.goldrush import GAME
-from app.games.goldrush.cards import CARD
-from app.games.goldrush.rules import price, vp
+from app.games.goldrush.data import CARD
+from app.games.goldrush.state import price, vp
 
 
 def fresh(n=2, seed=1, **opts):
     """A full game at seat 0's action phase with an empty hand and no coins."""
     s = new("full", n, seed, **opts)
-    for c in list(s["p"][0]["h"]):
-        s["p"][0]["h"].remove(c)
-        s["disc"]["m"].append(c)
-    for p in s["p"]:
-        p["c"] = 0
-    s["mod"] = 0
+    for c in list(s["players"][0]["hand"]):
+        s["players"][0]["hand"].remove(c)
+        s["discard"]["m"].append(c)
+    for p in s["players"]:
+        p["coins"] = 0
+    s["turn_flags"]["price_mod"] = 0
     return s
 
 
@@ -29,10 +29,10 @@ def event_turn(s, key, seat=0):
 # ---------------------------------------------------------------- setup and turn structure
 def test_setup_full():
     s = GAME.new_game(3, {"variant": "full", "first_player": 1}, 7)
-    assert len(s["market"]) == 4 and s["row"] == [] and all(p["s"] is None for p in s["p"])
-    assert [len(p["h"]) for p in s["p"]] == [0, 2, 0]  # the first player already drew
-    assert s["p"][0]["c"] == 2 or s["p"][0]["c"] == 3  # 2 coins (+1 if the first event was Market Day)
-    assert len(s["disc"]["e"]) == 1 and s["ev"] == s["disc"]["e"][-1]
+    assert len(s["market"]) == 4 and s["row"] == [] and all(p["secret"] is None for p in s["players"])
+    assert [len(p["hand"]) for p in s["players"]] == [0, 2, 0]  # the first player already drew
+    assert s["players"][0]["coins"] == 2 or s["players"][0]["coins"] == 3  # 2 coins (+1 if the first event was Market Day)
+    assert len(s["discard"]["e"]) == 1 and s["event"] == s["discard"]["e"][-1]
     assert s["target"] == 6
     check_invariants(s)
 
@@ -40,9 +40,9 @@ def test_setup_full():
 def test_turn_event_then_market_refill_then_draw_two():
     s = fresh()
     s["market"] = s["market"][:1]
-    hand = len(s["p"][1]["h"])
+    hand = len(s["players"][1]["hand"])
     events = event_turn(s, "V06", 1)
-    assert len(s["market"]) == 4 and len(s["p"][1]["h"]) == hand + 2
+    assert len(s["market"]) == 4 and len(s["players"][1]["hand"]) == hand + 2
     types = [e["type"] for e in events]
     assert types.index("event") < types.index("draw")
     private = [e for e in events if e.get("seats")]
@@ -51,7 +51,7 @@ def test_turn_event_then_market_refill_then_draw_two():
 
 def test_several_actions_in_one_turn_but_each_once():
     s = fresh()
-    s["p"][0]["c"] = 20
+    s["players"][0]["coins"] = 20
     s, _ = act(s, 0, "buy", card=s["market"][0])
     assert find(s, 0, "buy") is None
     assert find(s, 0, "explore") is not None
@@ -63,47 +63,47 @@ def test_several_actions_in_one_turn_but_each_once():
 def test_exploration_costs_three_coins_and_reveals_to_play_area():
     s = fresh()
     top = on_top(s, "x", "X03")
-    s["p"][0]["c"] = 3
+    s["players"][0]["coins"] = 3
     s, _ = act(s, 0, "explore")
-    assert s["p"][0]["c"] == 0 and top in s["p"][0]["a"] and vp(s, 0) == 1
+    assert s["players"][0]["coins"] == 0 and top in s["players"][0]["area"] and vp(s, 0) == 1
 
 
 def test_exploration_with_benardaki_costs_two():
     s = fresh()
     give(s, 0, "G24")
-    s["p"][0]["c"] = 2
+    s["players"][0]["coins"] = 2
     assert find(s, 0, "explore")["label"].endswith("2 coins")
 
 
 def test_exploration_paid_with_two_hand_cards():
     s = fresh()
-    a, b = give(s, 0, "M15", 1, "h")[0], ids("M01")[0]
+    a, b = give(s, 0, "M15", 1, "hand")[0], ids("M01")[0]
     take(s, b)
-    s["p"][0]["h"].append(b)  # achievements count as payment too
+    s["players"][0]["hand"].append(b)  # achievements count as payment too
     top = on_top(s, "x", "X01")
     s, _ = act(s, 0, "explore_cards")
-    assert s["ph"] == "xpay"
+    assert phase(s) == "xpay"
     s, _ = act(s, 0, "xpay", card=a)
     s, _ = act(s, 0, "xpay", card=b)
-    assert s["p"][0]["h"] == [] and a in s["disc"]["m"] and b in s["disc"]["m"]
-    assert top in s["p"][0]["a"] and s["explored"]
+    assert s["players"][0]["hand"] == [] and a in s["discard"]["m"] and b in s["discard"]["m"]
+    assert top in s["players"][0]["area"] and s["turn_flags"]["explored"]
 
 
 def test_exploration_card_payment_can_be_cancelled():
     s = fresh()
-    give(s, 0, "M15", 2, "h")
+    give(s, 0, "M15", 2, "hand")
     s, _ = act(s, 0, "explore_cards")
     s, _ = act(s, 0, "xpay")
     s, _ = act(s, 0, "cancel")
-    assert s["ph"] == "main" and len(s["p"][0]["h"]) == 2 and not s["explored"]
+    assert phase(s) == "main" and len(s["players"][0]["hand"]) == 2 and not s["turn_flags"]["explored"]
 
 
 def test_lost_expedition_gives_nothing():
     s = fresh()
     lost = on_top(s, "x", "X04")
-    s["p"][0]["c"] = 3
+    s["players"][0]["coins"] = 3
     s, _ = act(s, 0, "explore")
-    assert s["p"][0]["a"] == [] and s["disc"]["x"][-1] == lost and s["explored"]
+    assert s["players"][0]["area"] == [] and s["discard"]["x"][-1] == lost and s["turn_flags"]["explored"]
 
 
 def test_bazanov_full_keep_either_and_lost_kept_gives_nothing():
@@ -111,11 +111,11 @@ def test_bazanov_full_keep_either_and_lost_kept_gives_nothing():
     give(s, 0, "G17")
     lost = on_top(s, "x", "X04")
     mine = on_top(s, "x", "X01")
-    s["p"][0]["c"] = 3
+    s["players"][0]["coins"] = 3
     s, _ = act(s, 0, "explore")
-    assert s["ph"] == "keep"
+    assert phase(s) == "keep"
     s, _ = act(s, 0, "keep", card=lost)
-    assert mine in s["disc"]["x"] and lost in s["disc"]["x"] and s["p"][0]["a"] == [ids("G17")[0]]
+    assert mine in s["discard"]["x"] and lost in s["discard"]["x"] and s["players"][0]["area"] == [ids("G17")[0]]
 
 
 def test_bazanov_two_lost_expeditions_nothing_no_choice():
@@ -123,46 +123,46 @@ def test_bazanov_two_lost_expeditions_nothing_no_choice():
     give(s, 0, "G17")
     on_top(s, "x", "X04")
     on_top(s, "x", "X04")
-    s["p"][0]["c"] = 3
+    s["players"][0]["coins"] = 3
     s, _ = act(s, 0, "explore")
-    assert s["ph"] == "main" and len(s["p"][0]["a"]) == 1
+    assert phase(s) == "main" and len(s["players"][0]["area"]) == 1
 
 
 def test_market_purchase_in_full_and_price_modifiers():
     s = fresh()
     c = on_top(s, "g", "G02")
     assert price(s, 0, c) == 3
-    s["mod"] = 1
+    s["turn_flags"]["price_mod"] = 1
     assert price(s, 0, c) == 4
-    s["mod"] = -1
+    s["turn_flags"]["price_mod"] = -1
     assert price(s, 0, c) == 2
 
 
 def test_hand_limit_four_discard_at_end():
     s = fresh()
-    give(s, 0, "M23", 2, "h")
-    give(s, 0, "M24", 2, "h")
-    give(s, 0, "M20", 2, "h")
+    give(s, 0, "M23", 2, "hand")
+    give(s, 0, "M24", 2, "hand")
+    give(s, 0, "M20", 2, "hand")
     s, _ = act(s, 0, "end")
-    assert s["ph"] == "hand" and s["turn"] == 0
+    assert phase(s) == "hand" and s["turn"] == 0
     s, _ = act(s, 0, "discard")
-    assert s["ph"] == "hand"
+    assert phase(s) == "hand"
     s, _ = act(s, 0, "discard")
-    assert s["turn"] == 1 and len(s["p"][0]["h"]) == 4
+    assert s["turn"] == 1 and len(s["players"][0]["hand"]) == 4
 
 
 def test_warehouse_hand_limit_six():
     s = fresh()
     give(s, 0, "G16", 2)
-    give(s, 0, "M15", 2, "h")
-    give(s, 0, "M23", 2, "h")
-    give(s, 0, "M24", 2, "h")
-    give(s, 0, "M20", 2, "h")
+    give(s, 0, "M15", 2, "hand")
+    give(s, 0, "M23", 2, "hand")
+    give(s, 0, "M24", 2, "hand")
+    give(s, 0, "M20", 2, "hand")
     s, _ = act(s, 0, "end")
-    assert s["ph"] == "hand"
+    assert phase(s) == "hand"
     s, _ = act(s, 0, "discard")
     s, _ = act(s, 0, "discard")  # 6 left: two warehouses do not raise it further
-    assert s["turn"] == 1 and len(s["p"][0]["h"]) == 6
+    assert s["turn"] == 1 and len(s["players"][0]["hand"]) == 6
 
 
 def test_achievement_played_from_hand_only_when_met_no_per_turn_limit():
@@ -170,13 +170,13 @@ def test_achievement_played_from_hand_only_when_met_no_per_turn_limit():
     cap, pro = ids("M06")[0], ids("M07")[0]
     for c in (cap, pro):
         take(s, c)
-        s["p"][0]["h"].append(c)
+        s["players"][0]["hand"].append(c)
     assert find(s, 0, "play", card=cap) is None
-    s["p"][0]["c"] = 10
+    s["players"][0]["coins"] = 10
     give(s, 0, "X01", 2)
     s, _ = act(s, 0, "play", card=cap)
     s, _ = act(s, 0, "play", card=pro)
-    assert s["p"][0]["w"] == [cap, pro] and vp(s, 0) == 2 and s["p"][0]["c"] == 10
+    assert s["players"][0]["achievements"] == [cap, pro] and vp(s, 0) == 2 and s["players"][0]["coins"] == 10
 
 
 def test_win_at_six_vp_at_end_of_turn():
@@ -200,7 +200,7 @@ def test_event_fair_money_cards_produce():
     give(s, 0, "G02")
     give(s, 0, "X01")
     event_turn(s, "V01")
-    assert s["p"][0]["c"] == 2
+    assert s["players"][0]["coins"] == 2
 
 
 def test_event_washing_season_mines_produce():
@@ -209,7 +209,7 @@ def test_event_washing_season_mines_produce():
     give(s, 0, "X02")
     events = event_turn(s, "V02")
     got = next(e for e in events if e["type"] == "ingots")["ingots"]
-    assert len(got) == 2 and s["p"][0]["c"] == sum(got)
+    assert len(got) == 2 and s["players"][0]["coins"] == sum(got)
 
 
 def test_event_good_week_money_then_mines():
@@ -218,7 +218,7 @@ def test_event_good_week_money_then_mines():
     give(s, 0, "X01")
     events = event_turn(s, "V03")
     got = next(e for e in events if e["type"] == "ingots")["ingots"]
-    assert s["p"][0]["c"] == 2 + sum(got)
+    assert s["players"][0]["coins"] == 2 + sum(got)
 
 
 def test_event_nugget_with_mine_two_tokens_no_bonuses():
@@ -228,35 +228,35 @@ def test_event_nugget_with_mine_two_tokens_no_bonuses():
     give(s, 0, "G22")
     events = event_turn(s, "V04")
     got = next(e for e in events if e["type"] == "ingots")["ingots"]
-    assert len(got) == 2 and s["p"][0]["c"] == sum(got)
+    assert len(got) == 2 and s["players"][0]["coins"] == sum(got)
 
 
 def test_event_nugget_without_mine_one_coin():
     s = fresh()
     event_turn(s, "V04")
-    assert s["p"][0]["c"] == 1
+    assert s["players"][0]["coins"] == 1
 
 
 def test_event_obligations_due_one_coin_per_entrepreneur():
     s = fresh()
     give(s, 0, "G18")
-    s["p"][0]["c"] = 1
+    s["players"][0]["coins"] = 1
     event_turn(s, "V05")
-    assert s["ph"] == "pay" and len(s["p"][0]["h"]) == 0  # draw waits for the payment
+    assert phase(s) == "pay" and len(s["players"][0]["hand"]) == 0  # draw waits for the payment
     s, _ = act(s, 0, "pay")
-    assert s["p"][0]["c"] == 0 and s["ph"] == "main" and len(s["p"][0]["h"]) == 2
+    assert s["players"][0]["coins"] == 0 and phase(s) == "main" and len(s["players"][0]["hand"]) == 2
 
 
 def test_event_obligations_due_discard_instead():
     s = fresh()
     a = give(s, 0, "G18")[0]
     give(s, 0, "G19")
-    s["p"][0]["c"] = 5
+    s["players"][0]["coins"] = 5
     event_turn(s, "V05")
     s, _ = act(s, 0, "drop", card=a)
-    assert s["ph"] == "pay"
+    assert phase(s) == "pay"
     s, _ = act(s, 0, "pay")
-    assert s["p"][0]["c"] == 4 and a in s["disc"]["g"]
+    assert s["players"][0]["coins"] == 4 and a in s["discard"]["g"]
 
 
 def test_event_obligations_due_bank_covers():
@@ -264,21 +264,21 @@ def test_event_obligations_due_bank_covers():
     give(s, 0, "G18")
     give(s, 0, "G15")
     event_turn(s, "V05")
-    assert s["ph"] == "main"
+    assert phase(s) == "main"
 
 
 def test_event_obligations_only_active_player():
     s = fresh()
     give(s, 1, "G18")
-    s["p"][1]["c"] = 3
+    s["players"][1]["coins"] = 3
     event_turn(s, "V05")
-    assert s["ph"] == "main" and s["p"][1]["c"] == 3
+    assert phase(s) == "main" and s["players"][1]["coins"] == 3
 
 
 def test_event_market_day_all_players():
     s = fresh(3)
     event_turn(s, "V06")
-    assert [p["c"] for p in s["p"]] == [1, 1, 1]
+    assert [p["coins"] for p in s["players"]] == [1, 1, 1]
 
 
 def test_event_price_rise_and_discounts_last_the_turn():
@@ -289,7 +289,7 @@ def test_event_price_rise_and_discounts_last_the_turn():
     ent = on_top(s, "g", "G18")
     assert price(s, 0, ent) == 0
     s, _ = act(s, 0, "end")
-    assert s["mod"] in (0, 1, -1)  # the next player's own event decides
+    assert s["turn_flags"]["price_mod"] in (0, 1, -1)  # the next player's own event decides
     s2 = fresh()
     event_turn(s2, "V08")
     assert price(s2, 0, on_top(s2, "g", "G01")) == 1
@@ -298,19 +298,19 @@ def test_event_price_rise_and_discounts_last_the_turn():
 def test_event_trade_relations_broken_pay_or_discard():
     s = fresh()
     t = give(s, 0, "G02")[0]
-    s["p"][0]["c"] = 2
+    s["players"][0]["coins"] = 2
     event_turn(s, "V09")
-    assert s["ph"] == "trade"
+    assert phase(s) == "trade"
     s2, _ = act(s, 0, "pay")
-    assert s2["p"][0]["c"] == 0 and t in s2["p"][0]["a"]
+    assert s2["players"][0]["coins"] == 0 and t in s2["players"][0]["area"]
     s3, _ = act(s, 0, "drop", card=t)
-    assert t in s3["disc"]["g"] and s3["p"][0]["c"] == 2
+    assert t in s3["discard"]["g"] and s3["players"][0]["coins"] == 2
 
 
 def test_event_trade_relations_broken_must_discard_when_poor():
     s = fresh()
     give(s, 0, "G02")
-    s["p"][0]["c"] = 1
+    s["players"][0]["coins"] = 1
     event_turn(s, "V09")
     assert {a["type"] for a in GAME.legal(s, 0)} == {"drop"}
 
@@ -318,7 +318,7 @@ def test_event_trade_relations_broken_must_discard_when_poor():
 def test_event_trade_relations_broken_without_trading_nothing():
     s = fresh()
     event_turn(s, "V09")
-    assert s["ph"] == "main"
+    assert phase(s) == "main"
 
 
 def test_event_navigation_opens():
@@ -327,7 +327,7 @@ def test_event_navigation_opens():
     give(s, 0, "G09")
     give(s, 0, "G13")
     event_turn(s, "V10")
-    assert s["p"][0]["c"] == 3
+    assert s["players"][0]["coins"] == 3
 
 
 def test_income_cards_do_not_produce_without_their_event():
@@ -335,12 +335,12 @@ def test_income_cards_do_not_produce_without_their_event():
     give(s, 0, "G02")
     give(s, 0, "X01")
     event_turn(s, "V10")
-    assert s["p"][0]["c"] == 0
+    assert s["players"][0]["coins"] == 0
 
 
 # ---------------------------------------------------------------- action cards
 def hand(s, key):
-    return give(s, 0, key, 1, "h")[0]
+    return give(s, 0, key, 1, "hand")[0]
 
 
 def test_action_bank_loan_and_good_deal():
@@ -348,7 +348,7 @@ def test_action_bank_loan_and_good_deal():
     a, b = hand(s, "M15"), hand(s, "M16")
     s, _ = act(s, 0, "play", card=a)
     s, _ = act(s, 0, "play", card=b)
-    assert s["p"][0]["c"] == 5 and a in s["disc"]["m"] and b in s["disc"]["m"]
+    assert s["players"][0]["coins"] == 5 and a in s["discard"]["m"] and b in s["discard"]["m"]
 
 
 def test_action_rush_order_and_extra_washing():
@@ -356,18 +356,18 @@ def test_action_rush_order_and_extra_washing():
     give(s, 0, "G04")
     give(s, 0, "X01")
     s, _ = act(s, 0, "play", card=hand(s, "M17"))
-    assert s["p"][0]["c"] == 3
+    assert s["players"][0]["coins"] == 3
     s, events = act(s, 0, "play", card=hand(s, "M18"))
     got = next(e for e in events if e["type"] == "ingots")["ingots"]
-    assert s["p"][0]["c"] == 3 + sum(got)
+    assert s["players"][0]["coins"] == 3 + sum(got)
 
 
 def test_action_prospecting_party_free_and_keeps_exploration_action():
     s = fresh()
     top = on_top(s, "x", "X03")
     s, _ = act(s, 0, "play", card=hand(s, "M19"))
-    assert top in s["p"][0]["a"] and not s["explored"]
-    s["p"][0]["c"] = 3
+    assert top in s["players"][0]["area"] and not s["turn_flags"]["explored"]
+    s["players"][0]["coins"] = 3
     assert find(s, 0, "explore") is not None
 
 
@@ -376,18 +376,18 @@ def test_action_guild_connections_next_buy_two_less():
     c = on_top(s, "g", "G04")
     s["market"][0] = c
     s["deck"]["g"].remove(c)
-    s["p"][0]["c"] = 3
+    s["players"][0]["coins"] = 3
     s, _ = act(s, 0, "play", card=hand(s, "M20"))
     assert price(s, 0, c) == 3
     s, _ = act(s, 0, "buy", card=c)
-    assert s["p"][0]["c"] == 0 and s["gc"] == 0
+    assert s["players"][0]["coins"] == 0 and s["turn_flags"]["guild_connections"] == 0
 
 
 def test_action_guild_connections_lapses_at_end_of_turn():
     s = fresh()
     s, _ = act(s, 0, "play", card=hand(s, "M20"))
     s, _ = act(s, 0, "end")
-    assert s["gc"] == 0
+    assert s["turn_flags"]["guild_connections"] == 0
 
 
 def test_action_poach_a_partner():
@@ -395,7 +395,7 @@ def test_action_poach_a_partner():
     e = give(s, 1, "G17")[0]
     card = hand(s, "M21")
     s, _ = act(s, 0, "play", card=card, target=1, ent=e)
-    assert e in s["p"][0]["a"] and e not in s["p"][1]["a"]
+    assert e in s["players"][0]["area"] and e not in s["players"][1]["area"]
 
 
 def test_action_poach_needs_a_target():
@@ -406,25 +406,25 @@ def test_action_poach_needs_a_target():
 
 def test_action_warehouse_fire():
     s = fresh(3)
-    s["p"][1]["c"], s["p"][2]["c"] = 5, 1
+    s["players"][1]["coins"], s["players"][2]["coins"] = 5, 1
     s, _ = act(s, 0, "play", card=hand(s, "M22"), target=1)
-    assert s["p"][1]["c"] == 3
+    assert s["players"][1]["coins"] == 3
     s, _ = act(s, 0, "play", card=hand(s, "M22"), target=2)
-    assert s["p"][2]["c"] == 0
+    assert s["players"][2]["coins"] == 0
 
 
 def test_action_new_trends():
     s = fresh()
     old = list(s["market"])
     s, _ = act(s, 0, "play", card=hand(s, "M23"))
-    assert len(s["market"]) == 4 and not set(old) & set(s["market"]) and set(old) <= set(s["disc"]["g"])
+    assert len(s["market"]) == 4 and not set(old) & set(s["market"]) and set(old) <= set(s["discard"]["g"])
 
 
 def test_action_geological_survey_reorders_privately():
     s = fresh()
     a, b, c = on_top(s, "x", "X01"), on_top(s, "x", "X03"), on_top(s, "x", "X04")
     s, events = act(s, 0, "play", card=hand(s, "M24"))
-    assert s["ph"] == "survey"
+    assert phase(s) == "survey"
     secret = [e for e in events if e.get("seats")]
     assert secret and secret[0]["seats"] == [0]
     assert "cards" in GAME.view(s, 0)["sub"] and "cards" not in GAME.view(s, 1)["sub"]
@@ -432,15 +432,15 @@ def test_action_geological_survey_reorders_privately():
     assert len(legal) == 6
     s, _ = act(s, 0, "order", cards=[a, b, c])
     assert s["deck"]["x"][-3:] == [c, b, a]
-    s["p"][0]["c"] = 3
+    s["players"][0]["coins"] = 3
     s, _ = act(s, 0, "explore")
-    assert a in s["p"][0]["a"]
+    assert a in s["players"][0]["area"]
 
 
 def test_action_audit_draws_two():
     s = fresh()
     s, _ = act(s, 0, "play", card=hand(s, "M25"))
-    assert len(s["p"][0]["h"]) == 2
+    assert len(s["players"][0]["hand"]) == 2
 
 
 def test_gold_industrialist_full_and_nemchinov():
@@ -448,9 +448,9 @@ def test_gold_industrialist_full_and_nemchinov():
     give(s, 0, "X01", 2)
     give(s, 0, "G26")
     on_top(s, "x", "X02")
-    s["p"][0]["c"] = 3
+    s["players"][0]["coins"] = 3
     s, _ = act(s, 0, "explore")
-    assert s["gi"] == 0 and s["p"][0]["c"] == 1
+    assert s["industrialist"] == 0 and s["players"][0]["coins"] == 1
 
 
 def test_equal_turns_full():
@@ -473,7 +473,7 @@ def test_every_event_keeps_invariants(key):
     give(s, 0, "G02")
     give(s, 0, "G18")
     give(s, 0, "X01")
-    s["p"][0]["c"] = 4
+    s["players"][0]["coins"] = 4
     event_turn(s, key)
     check_invariants(s)
-    assert CARD[s["ev"]]["key"] == key
+    assert CARD[s["event"]]["key"] == key

@@ -5,7 +5,7 @@ import json
 import random
 
 import pytest
-from goldrush_helpers import new
+from goldrush_helpers import new, phase
 
 from app.engine import GameOver, IllegalAction, NotYourTurn
 from app.engine.playout import canonical, play_game
@@ -17,18 +17,18 @@ def _scramble(state, seat, rnd):
     s = copy.deepcopy(state)
     for k in "gxme":
         rnd.shuffle(s["deck"][k])
-    for j, p in enumerate(s["p"]):
+    for j, p in enumerate(s["players"]):
         if j == seat:
             continue
         m = s["deck"]["m"]
-        for i in range(min(len(p["h"]), len(m))):
-            p["h"][i], m[i] = m[i], p["h"][i]
-    others = [j for j in range(s["n"]) if j != seat and s["p"][j]["s"] is not None]
-    secrets = [s["p"][j]["s"] for j in others]
+        for i in range(min(len(p["hand"]), len(m))):
+            p["hand"][i], m[i] = m[i], p["hand"][i]
+    others = [j for j in range(s["num_players"]) if j != seat and s["players"][j]["secret"] is not None]
+    secrets = [s["players"][j]["secret"] for j in others]
     rnd.shuffle(secrets)
     for j, c in zip(others, secrets):
-        s["p"][j]["s"] = c
-    rnd.shuffle(s["pool"])
+        s["players"][j]["secret"] = c
+    rnd.shuffle(s["ingots"])
     s["rng"] = rnd.getrandbits(64)
     return s
 
@@ -62,20 +62,20 @@ def test_goldrush_spectator_sees_no_hand_or_secret():
     assert all(isinstance(p["hand"], int) and isinstance(p["secret"], bool) for p in v["players"])
     s2 = new("full", 3)
     other = copy.deepcopy(s2)
-    for p in other["p"]:
+    for p in other["players"]:
         m = other["deck"]["m"]
-        for i in range(len(p["h"])):
-            p["h"][i], m[i] = m[i], p["h"][i]
+        for i in range(len(p["hand"])):
+            p["hand"][i], m[i] = m[i], p["hand"][i]
     assert GAME.full_view(other, None) == GAME.full_view(s2, None)
 
 
 def test_goldrush_own_secret_and_hand_visible_to_owner_only():
     s = new("basic", 2)
-    assert GAME.view(s, 0)["my_secret"] == s["p"][0]["s"]
-    assert GAME.view(s, 1)["my_secret"] == s["p"][1]["s"]
+    assert GAME.view(s, 0)["my_secret"] == s["players"][0]["secret"]
+    assert GAME.view(s, 1)["my_secret"] == s["players"][1]["secret"]
     f = new("full", 2)
-    assert GAME.view(f, 0)["hand"] == f["p"][0]["h"]
-    assert GAME.view(f, 1)["players"][0]["hand"] == len(f["p"][0]["h"])
+    assert GAME.view(f, 0)["hand"] == f["players"][0]["hand"]
+    assert GAME.view(f, 1)["players"][0]["hand"] == len(f["players"][0]["hand"])
 
 
 def test_goldrush_private_events_go_to_one_seat():
@@ -83,7 +83,7 @@ def test_goldrush_private_events_go_to_one_seat():
     legal = GAME.legal(f, 0)
     end = next(a for a in legal if a["type"] == "end")
     f2, events = GAME.apply(f, 0, end)
-    while f2["ph"] == "hand":  # pragma: no cover - only with a full hand
+    while phase(f2) == "hand":  # pragma: no cover - only with a full hand
         f2, events = GAME.apply(f2, 0, GAME.legal(f2, 0)[0])
     draws = [e for e in events if e["type"] == "draw"]
     assert any(e.get("seats") == [1] for e in draws) and any("seats" not in e for e in draws)

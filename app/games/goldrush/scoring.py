@@ -1,0 +1,54 @@
+"""Gold Rush end of game: who wins and the result every audience sees (VP and coins per seat, the ranking, why it ended).
+
+The seed ends the game at the end of the turn in which a seat reaches the target. Otherwise (equal turns, the
+exhaustion or round-cap safety ends) most VP wins, ties go to more coins, and a tie on both is a shared win.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.engine import Log, steps
+
+from .state import GoldRushState, vp
+
+
+def win_at_target(state: GoldRushState, seat: int, score: int, log: Log) -> None:
+    finish(state, [seat], "target")
+    log.add("end", f"@{seat} reaches {score} VP and wins!")
+
+
+def end_by_points(state: GoldRushState, reason: str, log: Log) -> None:
+    n = state["num_players"]
+    key = [(vp(state, s), state["players"][s]["coins"]) for s in range(n)]
+    best = max(key)
+    winners = [s for s in range(n) if key[s] == best]
+    finish(state, winners, reason)
+    who = " and ".join(f"@{s}" for s in winners)
+    log.add("end", f"Game over ({reason}): {who} {'wins' if len(winners) == 1 else 'share the win'} with "
+                   f"{best[0]} VP")
+
+
+def finish(state: GoldRushState, winners: list[int], reason: str) -> None:
+    steps.clear(state)
+    state["phase"] = "over"
+    state["over"] = result(state, winners, reason)
+
+
+def result(state: GoldRushState, winners: list[int], reason: str) -> dict[str, Any]:
+    """Scores (VP) and coins per seat, the winners, the ranking (lists of tied seats, best first), the reason."""
+    n = state["num_players"]
+    scores = [vp(state, s) for s in range(n)]
+    coins = [state["players"][s]["coins"] for s in range(n)]
+    others = sorted((s for s in range(n) if s not in winners), key=lambda s: (-scores[s], -coins[s], s))
+    ranking = [list(winners)]
+    for s in others:
+        last = ranking[-1][0]
+        if last not in winners and (scores[last], coins[last]) == (scores[s], coins[s]):
+            ranking[-1].append(s)
+        else:
+            ranking.append([s])
+    names = " and ".join(f"@{s}" for s in winners)
+    verb = "wins" if len(winners) == 1 else "share the win"
+    return {"scores": scores, "winners": list(winners), "ranking": ranking, "coins": coins, "reason": reason,
+            "text": f"{names} {verb} with {scores[winners[0]]} VP ({reason})"}

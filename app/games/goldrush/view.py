@@ -1,0 +1,63 @@
+"""Gold Rush views: what each seat (or a spectator) may know, and the catalogue of card designs.
+
+Hidden: other seats' hands (a count), every secret achievement (whether one is held) until it is claimed, deck
+order, the face-down ingot tokens, and the cards of another seat's keep or survey choice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.engine import steps
+
+from .data import CARD, catalogue_data
+from .state import DECKS, GoldRushState, explore_cost, hand_limit, income, ingots, mines, price, vp
+
+# Sub-decisions whose kind every audience sees; their cards only the deciding seat.
+SHOWN_STEPS = ("keep", "survey", "xpay")
+
+
+def view(state: GoldRushState, seat: int | None) -> dict[str, Any]:
+    players = []
+    for s, player in enumerate(state["players"]):
+        players.append({
+            "coins": player["coins"], "area": player["area"], "achievements": player["achievements"],
+            "hand": len(player["hand"]), "secret": player["secret"] is not None, "vp": vp(state, s),
+            "mines": mines(player), "income": income(player), "ingots": ingots(player),
+            "industrialist": state["industrialist"] == s,
+        })
+    frame = steps.top(state)
+    sub = None
+    if frame is not None and frame["step"] in SHOWN_STEPS:
+        sub = {"kind": frame["step"]}
+        if seat == state["turn"]:
+            sub.update({k: v for k, v in frame.items() if k in ("cards", "picked")})
+    flags = state["turn_flags"]
+    over = state["over"]
+    out = {
+        "variant": state["variant"], "players": players, "turn": state["turn"],
+        "phase": frame["step"] if frame is not None else "over", "sub": sub,
+        "round": state["round"], "round_cap": state["round_cap"], "first": state["first"], "target": state["target"],
+        "equal_turns": state["equal_turns"], "final_round": state["final_round"],
+        "market": state["market"],
+        "prices": ([price(state, seat, c) for c in state["market"]] if seat == state["turn"] else
+                   [CARD[c]["cost"] or 0 for c in state["market"]]),
+        "row": state["row"], "industrialist": state["industrialist"], "event": state["event"],
+        "decks": {k: len(state["deck"][k]) for k in DECKS},
+        "discards": {k: {"count": len(state["discard"][k]),
+                         "top": state["discard"][k][-1] if state["discard"][k] else None} for k in DECKS},
+        "ingot_pool": len(state["ingots"]),
+        "turn_flags": dict(flags),
+        "explore_cost": explore_cost(state, state["turn"]),
+        "over": {"winners": over["winners"], "reason": over["reason"]} if over else None,
+    }
+    if seat is not None:
+        me = state["players"][seat]
+        out["hand"] = me["hand"]
+        out["my_secret"] = me["secret"]
+        out["hand_limit"] = hand_limit(me)
+    return out
+
+
+def catalogue() -> dict[str, Any]:
+    return catalogue_data()
