@@ -64,6 +64,7 @@ class GoldRush(StepGame):
         else:
             assert not state["steps"]
             assert over["scores"] == [vp(state, s) for s in range(state["num_players"])]
+            assert over["winners"] == [s for s, place in enumerate(over["places"]) if place == 1]
             if over["reason"] == "target":
                 assert over["scores"][over["winners"][0]] >= state["target"]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.engine import Log, steps
+from app.engine import Log, result_of, steps, winners_text
 
 from .state import GoldRushState, vp
 
@@ -24,9 +24,7 @@ def end_by_points(state: GoldRushState, reason: str, log: Log) -> None:
     best = max(key)
     winners = [s for s in range(n) if key[s] == best]
     finish(state, winners, reason)
-    who = " and ".join(f"@{s}" for s in winners)
-    log.add("end", f"Game over ({reason}): {who} {'wins' if len(winners) == 1 else 'share the win'} with "
-                   f"{best[0]} VP")
+    log.add("end", f"Game over ({reason}): {winners_text(winners)} with {best[0]} VP")
 
 
 def finish(state: GoldRushState, winners: list[int], reason: str) -> None:
@@ -36,7 +34,7 @@ def finish(state: GoldRushState, winners: list[int], reason: str) -> None:
 
 
 def result(state: GoldRushState, winners: list[int], reason: str) -> dict[str, Any]:
-    """Scores (VP) and coins per seat, the winners, the ranking (lists of tied seats, best first), the reason."""
+    """Scores (VP) and coins per seat, the winners, places and ranking (lists of tied seats, best first), the reason."""
     n = state["num_players"]
     scores = [vp(state, s) for s in range(n)]
     coins = [state["players"][s]["coins"] for s in range(n)]
@@ -48,7 +46,6 @@ def result(state: GoldRushState, winners: list[int], reason: str) -> dict[str, A
             ranking[-1].append(s)
         else:
             ranking.append([s])
-    names = " and ".join(f"@{s}" for s in winners)
-    verb = "wins" if len(winners) == 1 else "share the win"
-    return {"scores": scores, "winners": list(winners), "ranking": ranking, "coins": coins, "reason": reason,
-            "text": f"{names} {verb} with {scores[winners[0]]} VP ({reason})"}
+    return result_of(scores, [(scores[s], coins[s]) for s in range(n)],
+                    f"{winners_text(winners)} with {scores[winners[0]]} VP ({reason})",
+                    ranking=ranking, coins=coins, reason=reason)

@@ -43,9 +43,11 @@ class PayForPartners(GoldRushStep):
         due = owed(state, seat, frame["why"])
         out: list[Action] = []
         if player["coins"] >= due:
-            out.append({"type": "pay", "label": f"Pay {plural(due, 'coin')} for your partnerships"})
+            out.append({"type": "pay", "why": frame["why"], "price": due,
+                        "label": f"Pay {plural(due, 'coin')} for your partnerships"})
         for card in distinct(c for c in player["area"] if CARD[c]["type"] == "entre"):
-            out.append({"type": "drop", "card": card, "label": f"Discard {name(card)} instead of paying"})
+            out.append({"type": "drop", "why": frame["why"], "card": card,
+                        "label": f"Discard {name(card)} instead of paying"})
         return out
 
     def resolve(self, game, state, frame, seat, action, log):
@@ -74,9 +76,9 @@ class TradeRelationsBroken(GoldRushStep):
         player = state["players"][seat]
         out: list[Action] = []
         if player["coins"] >= 2:
-            out.append({"type": "pay", "label": "Pay 2 coins to keep your trade"})
+            out.append({"type": "pay", "why": "trade", "price": 2, "label": "Pay 2 coins to keep your trade"})
         for card in distinct(c for c in player["area"] if CARD[c]["type"] == "trading"):
-            out.append({"type": "drop", "card": card, "label": f"Discard {name(card)}"})
+            out.append({"type": "drop", "why": "trade", "card": card, "label": f"Discard {name(card)}"})
         return out
 
     def resolve(self, game, state, frame, seat, action, log):
@@ -108,10 +110,11 @@ class Turn(GoldRushStep):
                 out += buys(state, seat)
                 cost = explore_cost(state, seat)
                 if player["coins"] >= cost and available(state, "g"):
-                    out.append({"type": "explore", "label": f"Send an expedition: pay {cost}, take the top Guild card"})
+                    out.append({"type": "explore", "price": cost, "deck": "g",
+                                "label": f"Send an expedition: pay {cost}, take the top Guild card"})
             if not flags["claimed"]:
                 for card in claimable(state, seat):
-                    out.append({"type": "claim", "card": card, "label": f"Claim {name(card)}"})
+                    out.append({"type": "claim", "card": card, "secret": card == player["secret"], "label": f"Claim {name(card)}"})
             out.append({"type": "end", "label": "End your turn" if flags["bought"] else "Pass and end your turn"})
             return out
         if not flags["bought"]:
@@ -119,14 +122,15 @@ class Turn(GoldRushStep):
         if not flags["explored"] and available(state, "x"):
             cost = explore_cost(state, seat)
             if player["coins"] >= cost:
-                out.append({"type": "explore", "label": f"Explore: pay {plural(cost, 'coin')}"})
+                out.append({"type": "explore", "price": cost, "deck": "x", "label": f"Explore: pay {plural(cost, 'coin')}"})
             if len(player["hand"]) >= 2:
-                out.append({"type": "explore_cards", "label": "Explore: pay with 2 cards from your hand"})
+                out.append({"type": "explore_cards", "hand_cards": 2, "deck": "x",
+                            "label": "Explore: pay with 2 cards from your hand"})
         for card in distinct(player["hand"]):
             out += plays(state, seat, card)
         limit = hand_limit(player)
         extra = f" (then discard down to {limit} cards)" if len(player["hand"]) > limit else ""
-        out.append({"type": "end", "label": "End your turn" + extra})
+        out.append({"type": "end", "excess": max(0, len(player["hand"]) - limit), "label": "End your turn" + extra})
         return out
 
     def resolve(self, game, state, frame, seat, action, log):
@@ -170,7 +174,7 @@ def buys(state: GoldRushState, seat: int) -> list[Action]:
     for card in distinct(state["market"]):
         cost = price(state, seat, card)
         if cost <= coins:
-            out.append({"type": "buy", "card": card,
+            out.append({"type": "buy", "card": card, "price": cost,
                         "label": f"Buy {name(card)} for {plural(cost, 'coin')}" if cost else f"Take {name(card)} (free)"})
     return out
 
@@ -310,7 +314,7 @@ def plays(state: GoldRushState, seat: int, card: int) -> list[Action]:
     if design["type"] == "ach":
         if not meets(state["players"][seat], card):
             return []
-        return [{"type": "play", "card": card, "label": f"Play {design['name']} (1 VP)"}]
+        return [{"type": "play", "card": card, "effect": "achievement", "label": f"Play {design['name']} (1 VP)"}]
     if design["type"] != "action":
         return []
     offers, _ = ACTION_CARDS[effect_kind(card)]
@@ -338,7 +342,7 @@ def play_card(state: GoldRushState, seat: int, action: Action, log: Log) -> None
 
 
 def _plain(state, seat, card):
-    return [{"type": "play", "card": card, "label": f"Play {name(card)}"}]
+    return [{"type": "play", "card": card, "effect": effect_kind(card), "label": f"Play {name(card)}"}]
 
 
 def _needs_exploration_deck(state, seat, card):
@@ -371,7 +375,7 @@ def _poach_offers(state, seat, card):
         if other == seat:
             continue
         for partner in distinct(c for c in state["players"][other]["area"] if CARD[c]["type"] == "entre"):
-            out.append({"type": "play", "card": card, "target": other, "ent": partner,
+            out.append({"type": "play", "card": card, "effect": "poach", "target": other, "ent": partner,
                         "label": f"Play {name(card)}: take {name(partner)} from @{other}"})
     return out
 
@@ -384,7 +388,9 @@ def _poach(state, seat, action, act, log):
 
 
 def _fire_offers(state, seat, card):
-    return [{"type": "play", "card": card, "target": other, "label": f"Play {name(card)} on @{other}"}
+    return [{"type": "play", "card": card, "effect": "fire", "target": other,
+             "coins": min(CARD[card]["fx"]["act"]["fire"], state["players"][other]["coins"]),
+             "label": f"Play {name(card)} on @{other}"}
             for other in range(state["num_players"]) if other != seat]
 
 
