@@ -18,7 +18,7 @@ from app.engine.game import copy_state
 from .bot import HeuristicBot
 from .data import CARD, GOLD_INDUSTRIALIST, INGOT_POOL
 from .state import DECKS, GoldRushState, Options, mines, setup, vp
-from .steps import STEP_TYPES
+from .steps import STEP_TYPES, end_when_hand_fits
 from .turn import refill, start_turn
 from .view import catalogue, view
 
@@ -41,6 +41,9 @@ class GoldRush(StepGame):
         log = Log()
         start_turn(state, log)  # the first player's turn begins with the deal: its events open the log
         return log.events
+
+    def advance(self, state: GoldRushState, log: Log) -> None:
+        end_when_hand_fits(state, log)
 
     def view(self, state: GoldRushState, seat: int | None) -> dict[str, Any]:
         return view(state, seat)
@@ -88,11 +91,12 @@ class GoldRush(StepGame):
                 if card not in picked:
                     hand[i] = pool.pop()
         out["deck"]["m"] = pool
-        secrets = [out["players"][s]["secret"] for s in others if out["players"][s]["secret"] is not None]
-        rng.shuffle(secrets)
-        for s in others:
-            if out["players"][s]["secret"] is not None:
-                out["players"][s]["secret"] = secrets.pop()
+        if not out["over"]:  # at the end every secret achievement is shown
+            secrets = [out["players"][s]["secret"] for s in others if out["players"][s]["secret"] is not None]
+            rng.shuffle(secrets)
+            for s in others:
+                if out["players"][s]["secret"] is not None:
+                    out["players"][s]["secret"] = secrets.pop()
         if frame and frame["step"] in ("keep", "survey") and out["turn"] != audience:
             k = "g" if out["variant"] == "basic" else "x"
             pool = out["deck"][k] + frame["cards"]

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.engine import Log, result_of, steps, winners_text
+from app.engine import Log, join_words, result_of, steps, winners_text
 
-from .state import GoldRushState, vp
+from .state import GoldRushState, name, vp
 
 
 def win_at_target(state: GoldRushState, seat: int, score: int, log: Log) -> None:
-    finish(state, [seat], "target")
-    log.add("end", f"@{seat} reaches {score} VP and wins!")
+    finish(state, [seat], "target", log, f"@{seat} reaches {score} VP and wins!")
 
 
 def end_by_points(state: GoldRushState, reason: str, log: Log) -> None:
@@ -23,12 +22,17 @@ def end_by_points(state: GoldRushState, reason: str, log: Log) -> None:
     key = [(vp(state, s), state["players"][s]["coins"]) for s in range(n)]
     best = max(key)
     winners = [s for s in range(n) if key[s] == best]
-    finish(state, winners, reason)
-    log.add("end", f"Game over ({reason}): {winners_text(winners)} with {best[0]} VP")
+    finish(state, winners, reason, log, f"Game over ({reason}): {winners_text(winners)} with {best[0]} VP")
 
 
-def finish(state: GoldRushState, winners: list[int], reason: str) -> None:
+def finish(state: GoldRushState, winners: list[int], reason: str, log: Log, text: str) -> None:
+    """The game is over: say so, reveal the secret achievements nobody claimed, keep the result."""
     steps.clear(state)
+    log.add("end", text)
+    held = [(s, p["secret"]) for s, p in enumerate(state["players"]) if p["secret"] is not None]
+    if held:
+        log.add("secrets", "Secret achievements revealed: " + join_words([f"@{s} held {name(c)}" for s, c in held]),
+                cards=[c for _, c in held])
     state["phase"] = "over"
     state["over"] = result(state, winners, reason)
 

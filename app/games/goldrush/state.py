@@ -24,8 +24,10 @@ DECKS = "gxme"
 
 
 class Options(BaseOptions):
-    variant: Literal["basic", "full"] = "full"
-    equal_turns: bool = False
+    variant: Literal["basic", "full"] = Field(default="full", description="The short basic game or the full game.")
+    equal_turns: bool = Field(default=False, description="Finish the round once someone reaches the target.")
+    safety_end: bool = Field(default=True, description="End a stalled game: when the market and the Guild cards run "
+                             "out, and after round 12 (basic) or 15 (full).")
 
 
 class PlayerState(TypedDict):
@@ -51,7 +53,8 @@ class GoldRushState(TypedDict):
     target: int  # VP that ends the game
     equal_turns: bool
     first: int  # the seat that opens every round
-    round_cap: int
+    safety_end: bool  # the exhaustion end and the round cap apply
+    round_cap: int | None  # None when the safety end rules are off
     round: int
     turn: int  # the active seat
     phase: Literal["start", "actions", "end", "over"]  # stage of the active seat's turn
@@ -82,7 +85,8 @@ def setup(num_players: int, options: Options, state: dict) -> None:
     deck = {k: list(DECK_IDS[k]) for k in DECKS}
     state.update({
         "variant": options.variant, "num_players": num_players, "equal_turns": options.equal_turns, "first": first,
-        "target": BASIC_TARGET if basic else FULL_TARGET, "round_cap": BASIC_CAP if basic else FULL_CAP,
+        "target": BASIC_TARGET if basic else FULL_TARGET, "safety_end": options.safety_end,
+        "round_cap": (BASIC_CAP if basic else FULL_CAP) if options.safety_end else None,
         "round": 1, "turn": first, "phase": "start", "steps": [], "turn_flags": new_turn_flags(), "event": None,
         "discard": {k: [] for k in DECKS}, "market": [], "row": [], "box": [], "industrialist": None,
         "ingots": list(INGOT_POOL),
@@ -212,9 +216,12 @@ def explore_cost(state: GoldRushState, seat: int) -> int:
 def owed(state: GoldRushState, seat: int, why: str) -> int:
     """Coins due for partnerships: basic upkeep (1 per 2 entrepreneurs) or Obligations Due (1 each), minus banks."""
     player = state["players"][seat]
-    entrepreneurs = count(player, {"type": "entre"})
+    return partnership_due(why, count(player, {"type": "entre"}), effect_sum(player, "upkeep_relief"))
+
+
+def partnership_due(why: str, entrepreneurs: int, relief: int) -> int:
     due = entrepreneurs // 2 if why == "upkeep" else entrepreneurs
-    return max(0, due - effect_sum(player, "upkeep_relief"))
+    return max(0, due - relief)
 
 
 def hand_limit(player: PlayerState) -> int:

@@ -10,11 +10,11 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any, Callable
 
-from app.engine import Action, Log, Step, plural, steps
+from app.engine import Action, Log, Step, join_words, plural, steps
 
 from .data import CARD
-from .state import (GoldRushState, available, claimable, discard, draw, explore_cost, hand_limit, meets, name, owed,
-                    price)
+from .state import (GoldRushState, available, claimable, count, discard, draw, effect_sum, explore_cost, hand_limit,
+                    meets, name, owed, partnership_due, price)
 from .turn import (after_payment, distinct, draw_main, explore, finish_turn, gain, lose, maybe_auto_end,
                    produce_mines, produce_money, refill)
 
@@ -29,25 +29,43 @@ class GoldRushStep(Step):
 
 
 class PayForPartners(GoldRushStep):
-    """Basic upkeep (1 coin per 2 entrepreneurs) or the Obligations Due event (1 per entrepreneur)."""
+    """Basic upkeep (1 coin per 2 entrepreneurs) or the Obligations Due event (1 per entrepreneur).
+
+    Basic upkeep: discarding one entrepreneur replaces the payment (the seed). Obligations Due: each entrepreneur
+    discarded is one fewer to pay for, so the amount is recomputed until it is paid or nothing is owed.
+    """
 
     kind = "pay"
 
     def text(self, game, state, frame, seat):
         due = owed(state, seat, frame["why"])
-        what = "Upkeep" if frame["why"] == "upkeep" else "Obligations Due"
-        return f"{what}: pay {plural(due, 'coin')} for your entrepreneurs or discard one of them"
+        can_pay = state["players"][seat]["coins"] >= due
+        if frame["why"] == "upkeep":
+            if can_pay:
+                return f"Upkeep: pay {plural(due, 'coin')} for your entrepreneurs, or discard one of them instead"
+            return f"Upkeep: you cannot pay {plural(due, 'coin')}, so discard one of your entrepreneurs instead"
+        if can_pay:
+            return (f"Obligations Due: pay {plural(due, 'coin')} for your entrepreneurs, or discard some of them "
+                    f"(1 coin less for each)")
+        return (f"Obligations Due: you cannot pay {plural(due, 'coin')}: discard entrepreneurs (1 coin less for each) "
+                f"until you can pay")
 
     def options(self, game, state, frame, seat):
         player = state["players"][seat]
-        due = owed(state, seat, frame["why"])
+        why = frame["why"]
+        due = owed(state, seat, why)
         out: list[Action] = []
         if player["coins"] >= due:
-            out.append({"type": "pay", "why": frame["why"], "price": due,
+            out.append({"type": "pay", "why": why, "price": due,
                         "label": f"Pay {plural(due, 'coin')} for your partnerships"})
         for card in distinct(c for c in player["area"] if CARD[c]["type"] == "entre"):
-            out.append({"type": "drop", "why": frame["why"], "card": card,
-                        "label": f"Discard {name(card)} instead of paying"})
+            if why == "upkeep":
+                label, left = f"Discard {name(card)} instead of paying", 0
+            else:
+                left = owed_without(state, seat, card)
+                label = f"Discard {name(card)}" + (f" (then {plural(left, 'coin')} to pay)" if left else
+                                                   " (nothing left to pay)")
+            out.append({"type": "drop", "why": why, "card": card, "then_owed": left, "label": label})
         return out
 
     def resolve(self, game, state, frame, seat, action, log):
@@ -58,10 +76,17 @@ class PayForPartners(GoldRushStep):
             log.add("pay", f"@{seat} pays {plural(due, 'coin')} for partnerships")
         else:
             lose(state, seat, action["card"], log, "cannot or will not pay for")
-            if owed(state, seat, why) > 0:
+            if why == "oblig" and owed(state, seat, why) > 0:
                 return
         steps.pop(state)
         after_payment(state, why, log)
+
+
+def owed_without(state: GoldRushState, seat: int, card: int) -> int:
+    """Obligations Due still owed once the entrepreneur `card` is discarded (one fewer to pay for)."""
+    player = state["players"][seat]
+    return partnership_due("oblig", count(player, {"type": "entre"}) - 1,
+                           effect_sum(player, "upkeep_relief") - CARD[card]["fx"].get("upkeep_relief", 0))
 
 
 class TradeRelationsBroken(GoldRushStep):
@@ -70,7 +95,9 @@ class TradeRelationsBroken(GoldRushStep):
     kind = "trade"
 
     def text(self, game, state, frame, seat):
-        return "Trade Relations Broken: pay 2 coins or discard one of your Trading enterprises"
+        if state["players"][seat]["coins"] >= 2:
+            return "Trade Relations Broken: pay 2 coins or discard one of your Trading enterprises"
+        return "Trade Relations Broken: you cannot pay 2 coins, so discard one of your Trading enterprises"
 
     def options(self, game, state, frame, seat):
         player = state["players"][seat]
@@ -97,40 +124,57 @@ class Turn(GoldRushStep):
     kind = "main"
 
     def text(self, game, state, frame, seat):
-        if state["variant"] == "basic":
-            return "Your turn: buy one market card or send an expedition, claim an achievement, or end your turn"
-        return "Your turn: buy, explore, play cards from your hand, or end your turn"
+        kinds = {a["type"] for a in self.options(game, state, frame, seat)}
+        if state["variant"] == "basic" and state["turn_flags"]["bought"]:
+            return "Claim an achievement or end your turn"
+        can = [words for kind, words in (("buy", "buy a market card"),
+                                         ("explore", "send an expedition" if state["variant"] == "basic" else "explore"),
+                                         ("explore_cards", "" if "explore" in kinds else "explore"),
+                                         ("play", "play cards from your hand"),
+                                         ("skip", "take no action and claim an achievement")) if kind in kinds and words]
+        if not can:
+            return "Your turn: nothing else can be done now; end your turn"
+        return f"Your turn: you may {join_words(can, 'or')}; or end your turn"
 
     def options(self, game, state, frame, seat):
         player = state["players"][seat]
         flags = state["turn_flags"]
         out: list[Action] = []
         if state["variant"] == "basic":
+            # ruling: the achievement is claimed after the action (the seed's order), never before it
             if not flags["bought"]:
                 out += buys(state, seat)
                 cost = explore_cost(state, seat)
                 if player["coins"] >= cost and available(state, "g"):
                     out.append({"type": "explore", "price": cost, "deck": "g",
-                                "label": f"Send an expedition: pay {cost}, take the top Guild card"})
+                                "label": f"Send an expedition: pay {plural(cost, 'coin')}, take the top Guild card"})
+                now = claimable(state, seat)
+                if now:
+                    out.append({"type": "skip", "claimable": now, "label": "Take no action, then claim an achievement"})
+                out.append({"type": "end", "label": "Pass and end your turn"})
+                return out
             if not flags["claimed"]:
                 for card in claimable(state, seat):
-                    out.append({"type": "claim", "card": card, "secret": card == player["secret"], "label": f"Claim {name(card)}"})
-            out.append({"type": "end", "label": "End your turn" if flags["bought"] else "Pass and end your turn"})
+                    out.append({"type": "claim", "card": card, "secret": card == player["secret"],
+                                "label": f"Claim {name(card)}"})
+            out.append({"type": "end", "label": "End your turn"})
             return out
         if not flags["bought"]:
             out += buys(state, seat)
         if not flags["explored"] and available(state, "x"):
             cost = explore_cost(state, seat)
             if player["coins"] >= cost:
-                out.append({"type": "explore", "price": cost, "deck": "x", "label": f"Explore: pay {plural(cost, 'coin')}"})
+                out.append({"type": "explore", "price": cost, "deck": "x",
+                            "label": f"Explore: pay {plural(cost, 'coin')}"})
             if len(player["hand"]) >= 2:
                 out.append({"type": "explore_cards", "hand_cards": 2, "deck": "x",
                             "label": "Explore: pay with 2 cards from your hand"})
         for card in distinct(player["hand"]):
             out += plays(state, seat, card)
         limit = hand_limit(player)
-        extra = f" (then discard down to {limit} cards)" if len(player["hand"]) > limit else ""
-        out.append({"type": "end", "excess": max(0, len(player["hand"]) - limit), "label": "End your turn" + extra})
+        excess = max(0, len(player["hand"]) - limit)
+        extra = f" (then discard or play down to {plural(limit, 'card')})" if excess else ""
+        out.append({"type": "end", "excess": excess, "label": "End your turn" + extra})
         return out
 
     def resolve(self, game, state, frame, seat, action, log):
@@ -156,6 +200,9 @@ class Turn(GoldRushStep):
             explore(state, seat, log)
         elif kind == "explore_cards":
             steps.push(state, "xpay", picked=[])
+        elif kind == "skip":
+            flags["bought"] = True
+            log.add("pass", f"@{seat} takes no action")
         elif kind == "claim":
             claim(state, seat, action["card"], log)
         elif kind == "play":
@@ -282,25 +329,43 @@ class OrderSurvey(GoldRushStep):
 
 
 class HandLimit(GoldRushStep):
-    """Full game, end of turn: discard down to the hand limit."""
+    """Full game, end of turn: over the hand limit, discard or play the excess (the seed: «сбросить или разыграть
+    лишние»). The turn ends as soon as the hand fits (GoldRush.advance checks it after every decision)."""
 
     kind = "hand"
 
     def text(self, game, state, frame, seat):
-        return f"Discard down to {hand_limit(state['players'][seat])} cards in hand"
+        player = state["players"][seat]
+        limit = hand_limit(player)
+        excess = plural(len(player["hand"]) - limit, "card")
+        if any(a["type"] == "play" for a in self.options(game, state, frame, seat)):
+            return f"Hand limit {limit}: discard or play {excess}"
+        return f"Hand limit {limit}: discard {excess}"
 
     def options(self, game, state, frame, seat):
-        return [{"type": "discard", "card": c, "label": f"Discard {name(c)}"}
-                for c in distinct(state["players"][seat]["hand"])]
+        hand = distinct(state["players"][seat]["hand"])
+        out: list[Action] = [{"type": "discard", "card": c, "label": f"Discard {name(c)}"} for c in hand]
+        for card in hand:
+            out += plays(state, seat, card)
+        return out
 
     def resolve(self, game, state, frame, seat, action, log):
-        player = state["players"][seat]
+        if action["type"] == "play":
+            play_card(state, seat, action, log)
+            return
         card = action["card"]
-        player["hand"].remove(card)
+        state["players"][seat]["hand"].remove(card)
         discard(state, card)
         log.add("discard", f"@{seat} discards {name(card)} from hand", card=card)
-        if len(player["hand"]) <= hand_limit(player):
-            finish_turn(state, log)
+
+
+def end_when_hand_fits(state: GoldRushState, log: Log) -> None:
+    """After any decision during the hand limit (a play may have asked a survey or a keep first): end the turn once
+    the hand is down to the limit."""
+    frame = steps.top(state)
+    player = state["players"][state["turn"]]
+    if frame is not None and frame["step"] == "hand" and len(player["hand"]) <= hand_limit(player):
+        finish_turn(state, log)
 
 
 STEP_TYPES = (PayForPartners, TradeRelationsBroken, Turn, KeepOne, PayWithCards, OrderSurvey, HandLimit)
@@ -365,6 +430,15 @@ def _prospect(state, seat, action, act, log):
     explore(state, seat, log)
 
 
+def _guild_connections_offers(state, seat, card):
+    """Offered only while it can lower a purchase: the market action is unused and a market card costs something."""
+    frame = steps.top(state)
+    if (frame is None or frame["step"] != "main" or state["turn_flags"]["bought"]
+            or not any(price(state, seat, c) > 0 for c in state["market"])):
+        return []
+    return _plain(state, seat, card)
+
+
 def _guild_connections(state, seat, action, act, log):
     state["turn_flags"]["guild_connections"] += 1
 
@@ -391,7 +465,7 @@ def _fire_offers(state, seat, card):
     return [{"type": "play", "card": card, "effect": "fire", "target": other,
              "coins": min(CARD[card]["fx"]["act"]["fire"], state["players"][other]["coins"]),
              "label": f"Play {name(card)} on @{other}"}
-            for other in range(state["num_players"]) if other != seat]
+            for other in range(state["num_players"]) if other != seat and state["players"][other]["coins"] > 0]
 
 
 def _fire(state, seat, action, act, log):
@@ -431,7 +505,7 @@ ACTION_CARDS: dict[str, tuple[Offers, Effect]] = {
     "gain": (_plain, _gain_coins),  # Bank Loan, Good Deal
     "produce": (_plain, _produce),  # Rush Order, Extra Washing
     "explore": (_needs_exploration_deck, _prospect),  # Prospecting Party
-    "next_buy": (_plain, _guild_connections),  # Guild Connections
+    "next_buy": (_guild_connections_offers, _guild_connections),  # Guild Connections
     "poach": (_poach_offers, _poach),  # Poach a Partner
     "fire": (_fire_offers, _fire),  # Warehouse Fire
     "new_market": (_plain, _new_market),  # New Trends

@@ -8,7 +8,7 @@ cards, then any of the Market action, the Exploration action and cards from the 
 
 from __future__ import annotations
 
-from app.engine import Log, Rng, one_per_design, plural, steps
+from app.engine import Log, Rng, join_words, one_per_design, plural, steps
 
 from .data import CARD, matches
 from .scoring import end_by_points, win_at_target
@@ -50,7 +50,9 @@ def start_turn(state: GoldRushState, log: Log) -> None:
             produce_mines(state, seat, log)
         elif kind == "nugget":
             if mines(player):
-                cash_ingots(state, seat, effect[1], 0, "the nugget", log)
+                drawn, coins = cash_ingots(state, seat, effect[1], 0)
+                log.add("ingots", f"@{seat} finds a nugget: ingots {join_words([str(i) for i in drawn])}, "
+                                  f"worth {plural(coins, 'coin')}", ingots=drawn)
             else:
                 player["coins"] += effect[2]
                 log.add("coins", f"@{seat} owns no mine and gains {plural(effect[2], 'coin')}")
@@ -155,12 +157,12 @@ def finish_turn(state: GoldRushState, log: Log) -> None:
         if not state["final_round"]:
             log.add("final", f"@{seat} reaches {score} VP: the round is finished so everyone has had as many turns")
         state["final_round"] = True
-    if not state["market"] and not available(state, "g") and not state["final_round"]:
+    if state["safety_end"] and not state["market"] and not available(state, "g") and not state["final_round"]:
         state["final_round"] = True
         log.add("final", "The market and the Guild deck are exhausted: this is the last round")
     following = (seat + 1) % n
     if following == state["first"]:
-        if state["final_round"] or state["round"] >= state["round_cap"]:
+        if state["final_round"] or (state["safety_end"] and state["round"] >= state["round_cap"]):
             if any(vp(state, s) >= state["target"] for s in range(n)):
                 reason = "equal turns"
             else:
@@ -219,19 +221,22 @@ def produce_mines(state: GoldRushState, seat: int, log: Log) -> None:
     shown = ingots(player)
     if shown <= 0:
         return
-    cash_ingots(state, seat, shown + effect_sum(player, "extra_ingot"), effect_sum(player, "mine_coin"), "mines", log)
+    bonus = effect_sum(player, "mine_coin")
+    drawn, coins = cash_ingots(state, seat, shown + effect_sum(player, "extra_ingot"), bonus)
+    extra = f" + {bonus} from Assay Offices" if bonus else ""
+    log.add("ingots", f"@{seat}'s mines yield ingots {', '.join(map(str, drawn))}{extra}: {plural(coins, 'coin')}",
+            ingots=drawn)
 
 
-def cash_ingots(state: GoldRushState, seat: int, n: int, bonus: int, what: str, log: Log) -> None:
-    """Draw n face-down ingot tokens (they go back at once: the pool is shuffled before every draw)."""
+def cash_ingots(state: GoldRushState, seat: int, n: int, bonus: int) -> tuple[list[int], int]:
+    """Draw n face-down ingot tokens and cash them (they go back at once: the pool is shuffled before every draw);
+    returns the tokens drawn and the coins gained."""
     pool = state["ingots"]
     Rng(state).shuffle(pool)
     drawn = pool[:min(n, len(pool))]
     coins = sum(drawn) + bonus
     state["players"][seat]["coins"] += coins
-    extra = f" + {bonus} from Assay Offices" if bonus else ""
-    log.add("ingots", f"@{seat}'s {what} yield ingots {', '.join(map(str, drawn))}{extra}: {plural(coins, 'coin')}",
-            ingots=drawn)
+    return drawn, coins
 
 
 def explore(state: GoldRushState, seat: int, log: Log) -> None:

@@ -1,6 +1,7 @@
 """Gold Rush views: what each seat (or a spectator) may know, and the catalogue of card designs.
 
-Hidden: other seats' hands (a count), every secret achievement (whether one is held) until it is claimed, deck
+Hidden: other seats' hands (a count), every secret achievement (whether one is held) until it is claimed or the
+game ends, deck
 order, the face-down ingot tokens, and the cards of another seat's keep or survey choice.
 """
 
@@ -18,6 +19,7 @@ SHOWN_STEPS = ("keep", "survey", "xpay")
 
 
 def view(state: GoldRushState, seat: int | None) -> dict[str, Any]:
+    over = state["over"]
     players = []
     for s, player in enumerate(state["players"]):
         players.append({
@@ -26,6 +28,8 @@ def view(state: GoldRushState, seat: int | None) -> dict[str, Any]:
             "mines": mines(player), "income": income(player), "ingots": ingots(player),
             "industrialist": state["industrialist"] == s,
         })
+        if over and state["variant"] == "basic":
+            players[-1]["secret_card"] = player["secret"]  # every secret achievement is shown face up at the end
     frame = steps.top(state)
     sub = None
     if frame is not None and frame["step"] in SHOWN_STEPS:
@@ -33,7 +37,6 @@ def view(state: GoldRushState, seat: int | None) -> dict[str, Any]:
         if seat == state["turn"]:
             sub.update({k: v for k, v in frame.items() if k in ("cards", "picked")})
     flags = state["turn_flags"]
-    over = state["over"]
     out = {
         "variant": state["variant"], "players": players, "turn": state["turn"],
         "phase": frame["step"] if frame is not None else "over", "sub": sub,

@@ -103,6 +103,13 @@ def act(state: dict, seat: int, type_: str, **match) -> tuple[dict, list[dict]]:
     return GAME.apply(state, seat, a)
 
 
+def claim(state: dict, seat: int, card: int) -> tuple[dict, list[dict]]:
+    """Basic game: claim an achievement, taking no action first when the action is still open."""
+    if find(state, seat, "claim", card=card) is None and find(state, seat, "skip") is not None:
+        state, _ = act(state, seat, "skip")
+    return act(state, seat, "claim", card=card)
+
+
 def start(state: dict, seat: int | None = None) -> list[dict]:
     """Restart the active (or given) seat's turn from its beginning."""
     if seat is not None:

@@ -1,7 +1,7 @@
 """Every achievement's condition, just met and just missed; claimed through the legal moves of both games."""
 
 import pytest
-from goldrush_helpers import act, find, give, ids, new, take
+from goldrush_helpers import act, claim, find, give, ids, new, take
 
 from app.games.goldrush.state import meets, vp
 
@@ -50,7 +50,7 @@ def test_goldrush_achievement_claim_basic_and_full(key):
     take(s, cid)
     s["row"].append(cid)
     before = vp(s, 0)
-    s, _ = act(s, 0, "claim", card=cid)
+    s, _ = claim(s, 0, cid)
     assert cid in s["players"][0]["achievements"] and vp(s, 0) == before + 1
     f = _player("full", cards, coins)
     take(f, cid)

@@ -1,7 +1,7 @@
 """Basic variant rules, one test per rule of the spec (section 2) and the common concepts (section 1)."""
 
 import pytest
-from goldrush_helpers import act, check_invariants, find, give, ids, main_turn, new, on_top, phase, start
+from goldrush_helpers import act, check_invariants, claim, find, give, ids, main_turn, new, on_top, phase, start
 
 from app.engine import BadOptions
 from app.games.goldrush import GAME
@@ -77,14 +77,26 @@ def test_upkeep_one_coin_per_two_entrepreneurs_pay():
     assert s["players"][1]["coins"] == 1 and phase(s) == "main"
 
 
-def test_upkeep_discard_entrepreneur_instead_recomputes():
+def test_upkeep_discarding_one_entrepreneur_replaces_the_payment():
     s = new("basic")
-    a, b = give(s, 1, "G18")[0], give(s, 1, "G19")[0]
-    s["players"][1]["coins"] = 0
+    a, *rest = [give(s, 1, k)[0] for k in ("G18", "G19", "G20", "G21")]  # 4 entrepreneurs: 2 coins due
+    s["players"][1]["coins"] = 3  # +2 at the start of the turn: 5, enough to pay
     start(s, 1)
+    assert GAME.pending(s)[1].text == "Upkeep: pay 2 coins for your entrepreneurs, or discard one of them instead"
     s, _ = act(s, 1, "drop", card=a)
-    # one entrepreneur left: nothing more to pay
-    assert phase(s) == "main" and s["players"][1]["area"] == [b] and a in s["discard"]["g"] and s["players"][1]["coins"] == 2
+    # 3 entrepreneurs would still owe 1 coin, but the discard was instead of paying (the seed)
+    assert phase(s) == "main" and s["players"][1]["area"] == rest and a in s["discard"]["g"]
+    assert s["players"][1]["coins"] == 5
+
+
+def test_upkeep_prompt_when_the_seat_cannot_pay():
+    s = new("basic")
+    for k in ("G18", "G19", "G20", "G21"):
+        give(s, 1, k)
+    s["players"][1]["coins"] = -1  # +2 at the start of the turn: 1 coin, 2 due
+    start(s, 1)
+    assert GAME.pending(s)[1].text == "Upkeep: you cannot pay 2 coins, so discard one of your entrepreneurs instead"
+    assert {a["type"] for a in GAME.legal(s, 1)} == {"drop"}
 
 
 def test_upkeep_when_unable_to_pay_only_discards_are_offered():
@@ -192,24 +204,61 @@ def test_bazanov_draws_two_keeps_one_discards_other():
     check_invariants(s)
 
 
-def test_claim_face_up_achievement_then_at_most_one_per_turn():
-    s = new("basic")
-    cap = ids("M06")[0]  # Capitalist: 10 coins
-    mer = ids("M08")[0]
-    for c in (cap, mer):
-        for p in s["players"]:
+def _face_up(state: dict, *keys: str) -> list[int]:
+    """Put these achievements in the face-up row (out of any secret hand)."""
+    cards = [ids(k)[0] for k in keys]
+    for c in cards:
+        for p in state["players"]:
             if p["secret"] == c:
                 p["secret"] = None
-                s["row"].append(c)
+                state["row"].append(c)
+    return cards
+
+
+def test_claim_face_up_achievement_after_the_action_at_most_one_per_turn():
+    s = new("basic")
+    cap, mer = _face_up(s, "M06", "M08")  # Capitalist: 10 coins; Diversified Business
     for k in ("G13", "G02", "G18", "X01"):
         give(s, 0, k)
-    s["players"][0]["coins"] = 12
+    s["players"][0]["coins"] = 14
+    assert find(s, 0, "claim") is None  # the action comes first
+    s, _ = act(s, 0, "explore")  # 2 coins: 12 left
     assert find(s, 0, "claim", card=cap) and find(s, 0, "claim", card=mer)
     s, _ = act(s, 0, "claim", card=cap)
     assert cap in s["players"][0]["achievements"] and cap not in s["row"]
-    assert find(s, 0, "claim") is None
-    # the action is still available after claiming
-    assert find(s, 0, "buy") is not None or find(s, 0, "explore") is not None
+    assert s["turn"] == 1  # one achievement a turn, the action is used: the turn is over
+
+
+def test_basic_achievement_is_claimed_after_the_action_never_before():
+    s = new("basic")
+    _nothing_secret(s)
+    (cap,) = _face_up(s, "M06")
+    s["players"][0]["coins"] = 10
+    skip = find(s, 0, "skip")
+    assert find(s, 0, "claim") is None and skip["claimable"] == [cap]
+    s["market"][0] = on_top(s, "g", "G11")  # Mining School, 7 coins
+    s["deck"]["g"].pop()
+    s, _ = act(s, 0, "buy", card=s["market"][0])
+    # 3 coins left: Capitalist is no longer met, so nothing is claimed and the turn ends
+    assert cap in s["row"] and not s["players"][0]["achievements"] and s["turn"] == 1
+
+
+def test_basic_claim_without_an_action():
+    s = new("basic")
+    _nothing_secret(s)
+    (cap,) = _face_up(s, "M06")
+    s["players"][0]["coins"] = 10
+    s, events = act(s, 0, "skip")
+    assert [a["type"] for a in GAME.legal(s, 0)] == ["claim", "end"]
+    assert GAME.pending(s)[0].text == "Claim an achievement or end your turn"
+    s, _ = act(s, 0, "claim", card=cap)
+    assert cap in s["players"][0]["achievements"] and s["players"][0]["coins"] == 10 and s["turn"] == 1
+
+
+def _nothing_secret(state: dict) -> None:
+    """Seat 0's secret achievement goes back to the box, so only the row can be claimed."""
+    state["box"].append(state["players"][0]["secret"])
+    state["players"][0]["secret"] = None
 
 
 def test_claim_own_secret_achievement_reveals_it():
@@ -222,7 +271,7 @@ def test_claim_own_secret_achievement_reveals_it():
               "X03", "X01"):
         give(s, 0, k)
     assert cond
-    s, events = act(s, 0, "claim", card=sec)
+    s, events = claim(s, 0, sec)
     assert s["players"][0]["secret"] is None and sec in s["players"][0]["achievements"]
     assert any("secret" in e["text"] for e in events)
 
@@ -375,6 +424,39 @@ def test_equal_turns_finishes_the_round():
         s, _ = GAME.apply(s, 2, find(s, 2, "end") or GAME.legal(s, 2)[0])
     res = GAME.result(s)
     assert res["winners"] == [2] and res["reason"] == "equal turns"  # tie on VP, more coins
+
+
+def test_expedition_label_says_coins():
+    s = new("basic")
+    s["players"][0]["coins"] = 5
+    assert find(s, 0, "explore")["label"] == "Send an expedition: pay 2 coins, take the top Guild card"
+    assert GAME.pending(s)[0].text == "Your turn: you may buy a market card or send an expedition; or end your turn"
+
+
+def test_every_secret_achievement_is_shown_at_the_end():
+    s = new("basic", 3)
+    secrets = [p["secret"] for p in s["players"]]
+    assert all("secret_card" not in p for p in GAME.view(s, 0)["players"])
+    give(s, 0, "G10", 3)  # 3 VP and a fourth below: the end of the turn wins
+    give(s, 0, "G11")
+    s, events = act(s, 0, "end")
+    assert GAME.result(s)["winners"] == [0]
+    for audience in (0, 1, None):
+        assert [p["secret_card"] for p in GAME.view(s, audience)["players"]] == secrets
+    revealed = next(e for e in events if e["type"] == "secrets")
+    assert revealed["cards"] == secrets and revealed["text"].startswith("Secret achievements revealed: @0 held ")
+
+
+def test_safety_end_option_off_means_no_round_cap_and_no_exhaustion_end():
+    assert GAME.parse_options({}).safety_end is True
+    s = new("basic", 2, safety_end=False)
+    assert s["round_cap"] is None and GAME.view(s, 0)["round_cap"] is None
+    s["round"] = 40
+    s["box"] += s["market"] + s["deck"]["g"] + s["discard"]["g"]  # nothing left to buy or draw
+    s["market"], s["deck"]["g"], s["discard"]["g"] = [], [], []
+    for _ in range(6):
+        s, _ = GAME.apply(s, s["turn"], find(s, s["turn"], "end"))
+    assert GAME.result(s) is None and s["round"] == 43 and not s["final_round"]
 
 
 def test_round_cap_ends_the_game_on_points():

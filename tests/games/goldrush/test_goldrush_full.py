@@ -1,7 +1,7 @@
 """Full variant rules (spec section 3), every event (5.4) and every action card (5.3)."""
 
 import pytest
-from goldrush_helpers import act, check_invariants, find, give, ids, new, on_top, phase, start, take
+from goldrush_helpers import act, check_invariants, find, free, give, ids, new, on_top, phase, start, take
 
 from app.games.goldrush import GAME
 from app.games.goldrush.data import CARD
@@ -227,8 +227,10 @@ def test_event_nugget_with_mine_two_tokens_no_bonuses():
     give(s, 0, "G14")
     give(s, 0, "G22")
     events = event_turn(s, "V04")
-    got = next(e for e in events if e["type"] == "ingots")["ingots"]
+    line = next(e for e in events if e["type"] == "ingots")
+    got = line["ingots"]
     assert len(got) == 2 and s["players"][0]["coins"] == sum(got)
+    assert line["text"] == f"@0 finds a nugget: ingots {got[0]} and {got[1]}, worth {sum(got)} coins"
 
 
 def test_event_nugget_without_mine_one_coin():
@@ -385,9 +387,24 @@ def test_action_guild_connections_next_buy_two_less():
 
 def test_action_guild_connections_lapses_at_end_of_turn():
     s = fresh()
+    s["players"][0]["coins"] = 1  # a market card costs something: the card is not wasted yet
     s, _ = act(s, 0, "play", card=hand(s, "M20"))
     s, _ = act(s, 0, "end")
     assert s["turn_flags"]["guild_connections"] == 0
+
+
+def test_guild_connections_not_offered_when_wasted():
+    s = fresh()
+    card = hand(s, "M20")
+    assert find(s, 0, "play", card=card) is not None
+    s["players"][0]["coins"] = 9
+    s, _ = act(s, 0, "buy")
+    assert find(s, 0, "play", card=card) is None  # the market purchase is used
+    s = fresh()
+    card = hand(s, "M20")
+    s["discard"]["g"] += s["market"]
+    s["market"] = [free(s, "G18")[0]]  # only a free entrepreneur on the market
+    assert find(s, 0, "play", card=card) is None
 
 
 def test_action_poach_a_partner():
@@ -411,6 +428,53 @@ def test_action_warehouse_fire():
     assert s["players"][1]["coins"] == 3
     s, _ = act(s, 0, "play", card=hand(s, "M22"), target=2)
     assert s["players"][2]["coins"] == 0
+
+
+def test_warehouse_fire_not_offered_against_a_seat_without_coins():
+    s = fresh(3)
+    s["players"][1]["coins"] = 2
+    card = hand(s, "M22")
+    fires = [a for a in GAME.legal(s, 0) if a.get("effect") == "fire"]
+    assert [(a["target"], a["coins"]) for a in fires] == [(1, 2)]
+    s["players"][1]["coins"] = 0
+    assert find(s, 0, "play", card=card) is None
+
+
+def test_hand_limit_discard_or_play_the_excess():
+    s = fresh()
+    loan = hand(s, "M15")
+    give(s, 0, "M23", 2, "hand")
+    give(s, 0, "M20", 2, "hand")  # 5 cards: one too many
+    s, _ = act(s, 0, "end")
+    assert phase(s) == "hand" and GAME.pending(s)[0].text == "Hand limit 4: discard or play 1 card"
+    assert find(s, 0, "play", card=loan) is not None
+    assert not any(a["type"] == "play" and CARD[a["card"]]["key"] == "M20" for a in GAME.legal(s, 0))  # wasted now
+    s, events = act(s, 0, "play", card=loan)
+    assert "@0 gains 3 coins" in [e["text"] for e in events]  # (the next turn's event may pay everyone more)
+    assert s["turn"] == 1 and len(s["players"][0]["hand"]) == 4
+
+
+def test_hand_limit_survey_played_then_turn_ends():
+    s = fresh()
+    survey = hand(s, "M24")
+    give(s, 0, "M16", 4, "hand")
+    s, _ = act(s, 0, "end")
+    s, _ = act(s, 0, "play", card=survey)
+    assert phase(s) == "survey" and s["turn"] == 0
+    s, _ = GAME.apply(s, 0, GAME.legal(s, 0)[0])
+    assert s["turn"] == 1 and len(s["players"][0]["hand"]) == 4
+    check_invariants(s)
+
+
+def test_obligations_due_labels_say_what_remains():
+    s = fresh()
+    a = give(s, 0, "G18")[0]
+    give(s, 0, "G19")
+    s["players"][0]["coins"] = 1
+    event_turn(s, "V05")
+    assert GAME.pending(s)[0].text.startswith("Obligations Due: you cannot pay 2 coins")
+    assert find(s, 0, "drop", card=a)["label"] == "Discard N. D. Butin (then 1 coin to pay)"
+    assert find(s, 0, "pay") is None
 
 
 def test_action_new_trends():

@@ -13,24 +13,8 @@ from app.games.goldrush import GAME
 
 
 def _scramble(state, seat, rnd):
-    """Change everything `seat` may not know: deck orders, others' hands and secrets, the ingot pool, the rng."""
-    s = copy.deepcopy(state)
-    for k in "gxme":
-        rnd.shuffle(s["deck"][k])
-    for j, p in enumerate(s["players"]):
-        if j == seat:
-            continue
-        m = s["deck"]["m"]
-        for i in range(min(len(p["hand"]), len(m))):
-            p["hand"][i], m[i] = m[i], p["hand"][i]
-    others = [j for j in range(s["num_players"]) if j != seat and s["players"][j]["secret"] is not None]
-    secrets = [s["players"][j]["secret"] for j in others]
-    rnd.shuffle(secrets)
-    for j, c in zip(others, secrets):
-        s["players"][j]["secret"] = c
-    rnd.shuffle(s["ingots"])
-    s["rng"] = rnd.getrandbits(64)
-    return s
+    """Change everything `seat` may not know (the game's own declaration, also used by the generic contract)."""
+    return GAME.scramble_hidden(state, seat, rnd)
 
 
 def _states(variant, n, seed):
