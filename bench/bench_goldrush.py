@@ -1,4 +1,6 @@
-"""Gold Rush benchmark: random full games per second, full_view sizes, heuristic bot vs random bot.
+"""Gold Rush benchmark: random full games per second, full_view sizes, heuristic bot vs random bot, and how often
+six heuristic bots stall a full game into the round cap (issue #10: 34 of 100 seeds before the bot learnt to value
+Assay Office and Siberian Bank and to play New Trends and Geological Survey).
 
 Run: .venv/bin/python bench/bench_goldrush.py   (prints figures; asserts nothing about time)
 """
@@ -55,6 +57,23 @@ def bot_rate() -> None:
         print(f"{variant:8} heuristic wins {wins}/200 = {wins / 2:.1f}%  ({time.perf_counter() - t:.1f} s)")
 
 
+def stalls(games: int = 30) -> None:
+    print(f"\nSix heuristic bots, full game, {games} seeded games: how each game ends")
+    reasons: dict[str, int] = {}
+    rounds = 0
+    t = time.perf_counter()
+    for seed in range(games):
+        state = play_game(GAME, 6, {"variant": "full"}, seed, bots=[HeuristicBot() for _ in range(6)]).state
+        reason = GAME.result(state)["reason"]
+        reasons[reason] = reasons.get(reason, 0) + 1
+        rounds += state["round"]
+    stalled = reasons.get("round cap", 0)
+    print(f"round cap {stalled}/{games} = {100 * stalled / games:.0f}%  "
+          f"(all: {', '.join(f'{k} {v}' for k, v in sorted(reasons.items()))}; "
+          f"mean rounds {rounds / games:.1f}; {time.perf_counter() - t:.1f} s)")
+
+
 if __name__ == "__main__":
+    stalls()
     speed()
     bot_rate()
