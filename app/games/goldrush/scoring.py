@@ -1,4 +1,4 @@
-"""Gold Rush end of game: who wins and the result every audience sees (VP and coins per seat, the ranking, why it ended).
+"""Gold Rush end of game: who wins, and the result every audience sees (VP and coins per seat, places, why it ended).
 
 The seed ends the game at the end of the turn in which a seat reaches the target. Otherwise (equal turns, the
 exhaustion or round-cap safety ends) most VP wins, ties go to more coins, and a tie on both is a shared win.

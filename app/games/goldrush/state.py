@@ -1,4 +1,4 @@
-"""Gold Rush state: its shape (TypedDicts with word keys), the deal, and the questions every part of the rules asks of it.
+"""Gold Rush state: its shape (TypedDicts with word keys), the deal, and the questions the rules ask of it.
 
 Cards are ints indexing `data.CARD`; the four decks are named by their catalogue letters ("g" Guild, "x" Exploration,
 "m" Main, "e" Events), each with a discard pile. What a seat must decide now is the frame stack `steps`

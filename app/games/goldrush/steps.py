@@ -127,11 +127,11 @@ class Turn(GoldRushStep):
         kinds = {a["type"] for a in self.options(game, state, frame, seat)}
         if state["variant"] == "basic" and state["turn_flags"]["bought"]:
             return "Claim an achievement or end your turn"
-        can = [words for kind, words in (("buy", "buy a market card"),
-                                         ("explore", "send an expedition" if state["variant"] == "basic" else "explore"),
-                                         ("explore_cards", "" if "explore" in kinds else "explore"),
-                                         ("play", "play cards from your hand"),
-                                         ("skip", "take no action and claim an achievement")) if kind in kinds and words]
+        explore_words = "send an expedition" if state["variant"] == "basic" else "explore"
+        choices = (("buy", "buy a market card"), ("explore", explore_words),
+                   ("explore_cards", "" if "explore" in kinds else "explore"), ("play", "play cards from your hand"),
+                   ("skip", "take no action and claim an achievement"))
+        can = [words for kind, words in choices if kind in kinds and words]
         if not can:
             return "Your turn: nothing else can be done now; end your turn"
         return f"Your turn: you may {join_words(can, 'or')}; or end your turn"
@@ -222,7 +222,8 @@ def buys(state: GoldRushState, seat: int) -> list[Action]:
         cost = price(state, seat, card)
         if cost <= coins:
             out.append({"type": "buy", "card": card, "price": cost,
-                        "label": f"Buy {name(card)} for {plural(cost, 'coin')}" if cost else f"Take {name(card)} (free)"})
+                        "label": f"Buy {name(card)} for {plural(cost, 'coin')}" if cost
+                        else f"Take {name(card)} (free)"})
     return out
 
 

@@ -110,6 +110,12 @@ def claim(state: dict, seat: int, card: int) -> tuple[dict, list[dict]]:
     return act(state, seat, "claim", card=card)
 
 
+def nothing_to_claim(state: dict) -> None:
+    """Basic game: the face-up achievements and seat 0's secret go back to the box, so a turn ends after its action."""
+    state["box"] += state["row"] + [state["players"][0]["secret"]]
+    state["row"], state["players"][0]["secret"] = [], None
+
+
 def start(state: dict, seat: int | None = None) -> list[dict]:
     """Restart the active (or given) seat's turn from its beginning."""
     if seat is not None:

@@ -1,12 +1,13 @@
 """Basic variant rules, one test per rule of the spec (section 2) and the common concepts (section 1)."""
 
 import pytest
-from goldrush_helpers import act, check_invariants, claim, find, give, ids, main_turn, new, on_top, phase, start
+from goldrush_helpers import (act, check_invariants, claim, find, give, ids, main_turn, new, nothing_to_claim, on_top,
+                              phase, start, take)
 
 from app.engine import BadOptions
 from app.games.goldrush import GAME
 from app.games.goldrush.data import ACHIEVEMENT_IDS, CARD, LOST_IDS
-from app.games.goldrush.state import price, vp
+from app.games.goldrush.state import owed, price, vp
 
 
 def test_setup_basic_removes_lost_expeditions_and_merges_exploration_into_guild():
@@ -120,8 +121,7 @@ def test_siberian_bank_reduces_upkeep():
 
 def test_one_action_then_turn_ends_when_nothing_to_claim():
     s = new("basic")
-    s["box"] += s["row"] + [s["players"][0]["secret"]]
-    s["row"], s["players"][0]["secret"] = [], None  # nothing can be claimed
+    nothing_to_claim(s)
     s["players"][0]["coins"] = 20
     c = s["market"][0]
     s, _ = act(s, 0, "buy", card=c)
@@ -480,3 +480,33 @@ def test_exhaustion_finishes_the_round():
     assert s["final_round"] and s["turn"] == 1
     s, _ = act(s, 1, "end")
     assert GAME.result(s)["reason"] == "exhaustion"
+
+
+# ---- basic upkeep (seed): 1 coin per 2 partnerships, rounded down
+def test_basic_upkeep_one_coin_per_two_partnerships():
+    s = new("basic", 2)
+    dues = []
+    for k in ("G17", "G18", "G19", "G20", "G21"):
+        give(s, 1, k)
+        dues.append((owed(s, 1, "upkeep"), owed(s, 1, "oblig")))
+    assert dues == [(0, 1), (1, 2), (1, 3), (2, 4), (2, 5)]
+    give(s, 1, "G15", 2)
+    assert (owed(s, 1, "upkeep"), owed(s, 1, "oblig")) == (0, 3)
+
+
+# ---- spec 2.2 / edge 14: the Gold Industrialist is outside the one-achievement-a-turn limit
+def test_basic_gold_industrialist_does_not_use_the_achievement_claim():
+    s = new("basic", 2)
+    prospector = next(c for c in range(len(CARD)) if CARD[c]["key"] == "M07")
+    s["row"].append(take(s, prospector))
+    give(s, 0, "X01", 2)
+    mine = on_top(s, "g", "X01")
+    s["deck"]["g"].remove(mine)
+    s["box"].append(s["market"][0])
+    s["market"][0] = mine
+    s["players"][0]["coins"] = 3
+    s, _ = act(s, 0, "buy", card=mine)
+    assert s["industrialist"] == 0 and not s["turn_flags"]["claimed"] and s["turn"] == 0
+    s, _ = act(s, 0, "claim", card=prospector)  # the one achievement of the turn is still free
+    assert s["turn"] == 1 and prospector in s["players"][0]["achievements"]
+    check_invariants(s)
