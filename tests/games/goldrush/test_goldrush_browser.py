@@ -117,7 +117,7 @@ def play_full_turn(me, other, name: str) -> list[str]:  # noqa: ANN001
             wait_log(other, re.escape(f"{name} keeps ") + "|" + re.escape(f"{name} discards "), seen)
         elif prompt.startswith(("Upkeep", "Obligations", "Trade Relations")):  # pay, or give up a card
             label = click(me, board.locator(".goldrush-button.act, .goldrush-me .act").first)
-        elif prompt.startswith("Discard down"):                   # hand limit at the end of the turn
+        elif prompt.startswith("Hand limit"):                     # hand limit: discard or play the excess
             label = click(me, me.locator(".goldrush-hand .act").first)
         elif prompt.startswith("Geological Survey"):              # put the surveyed cards back
             label = click(me, me.locator(".goldrush-buttons .act").first)
