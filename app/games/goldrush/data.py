@@ -1,6 +1,6 @@
 """Gold Rush card data: every design, its printed values, its effect as data, and the copy counts of the spec.
 
-Card instances are small ints (index into CARD_DESIGN). Effects that refer to other cards do so through a
+Card instances are small ints (index into CARD). Effects that refer to other cards do so through a
 *selector* (a dict matched against a design: type, tag, not_tag, star, deck), so a rule such as "Communication
 routes cost you 1 coin less" is written once in the rules and used by every card that carries it.
 """
