@@ -23,6 +23,8 @@ from .turn import refill, start_turn
 from .view import catalogue, view
 
 ALL_CARDS = list(range(len(CARD)))
+BASE_STEPS = ("main", "pay", "trade", "hand")  # a turn's decision on its own
+SUB_STEPS = ("keep", "xpay", "survey")  # asked on top of the turn (or of the hand limit, by a card played there)
 
 
 class GoldRush(StepGame):
@@ -64,6 +66,8 @@ class GoldRush(StepGame):
         over = state["over"]
         if over is None:
             assert len(self.pending(state)) == 1, "exactly the active seat decides"
+            kinds = [frame["step"] for frame in state["steps"]]
+            assert kinds[0] in BASE_STEPS and all(k in SUB_STEPS for k in kinds[1:]) and len(kinds) <= 2, kinds
         else:
             assert not state["steps"]
             assert over["scores"] == [vp(state, s) for s in range(state["num_players"])]
