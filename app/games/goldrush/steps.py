@@ -1,8 +1,8 @@
 """Gold Rush decisions, one Step per kind (app/engine/steps.py), and the action cards of the full game.
 
 `main` is the turn itself (buy, explore, claim, play a card, end); `pay` and `trade` are the payments a turn can
-start with; `keep`, `xpay` and `survey` are sub-decisions pushed on top of `main`; `hand` is the end-of-turn hand
-limit. Each action card's offers and effect sit together in the table `ACTION_CARDS` at the end of this module.
+start with; `hand` is the end-of-turn hand limit; `keep`, `xpay` and `survey` are sub-decisions pushed on top of
+`main` (or of `hand`, by a card played there). Each action card's offers and effect sit together in the table `ACTION_CARDS` at the end of this module.
 """
 
 from __future__ import annotations
@@ -271,7 +271,6 @@ class PayWithCards(GoldRushStep):
     """Full game: an exploration paid with two cards from the hand, chosen one at a time."""
 
     kind = "xpay"
-    undoable = True
 
     def text(self, game, state, frame, seat):
         return f"Choose {'two cards' if not frame['picked'] else 'one more card'} from your hand to pay for exploration"
