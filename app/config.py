@@ -26,6 +26,11 @@ class Settings(BaseSettings):
     rate_burst: int = 60
     log_size: int = 120  # events replayed in a snapshot
     max_cached_tables: int = 2000  # live game states kept in memory per instance
+    # Clocks and absence (app/play/clocks.py, app/play/absence.py).
+    clock_tick_s: float = 0.5  # how often each instance looks for deadlines that have passed
+    clock_lease_s: float = 10.0  # how long a claimed deadline is left to its instance before another may fire it
+    presence_beat_s: float = 10.0  # how often an instance records who has a socket open
+    absent_grace_s: float = 120.0  # how long a player is away before the others may vote a bot into their seat
 
 
 def async_database_url(url: str) -> str:

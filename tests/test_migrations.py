@@ -33,12 +33,12 @@ def tables(url: str) -> set[str]:
 
 def roundtrip(url: str) -> None:
     alembic(url, "upgrade", "head")
-    assert tables(url) == {"users", "tables", "seats", "games", "moves", "messages"}
+    assert tables(url) == {"users", "tables", "seats", "games", "moves", "messages", "clocks"}
     assert "No new upgrade operations detected" in alembic(url, "check")  # models and migrations agree
     alembic(url, "downgrade", "base")
     assert tables(url) == set()
     alembic(url, "upgrade", "head")
-    assert len(tables(url)) == 6
+    assert len(tables(url)) == 7
 
 
 def test_migrations_up_and_down_on_sqlite(tmp_path):

@@ -45,6 +45,7 @@ class Table(Base):
     status: Mapped[str] = mapped_column(String(16), default="open", index=True)  # open | playing | finished
     num_seats: Mapped[int] = mapped_column(Integer)
     rematch_id: Mapped[str | None] = mapped_column(String(16))  # the table the host opened for a rematch
+    pace: Mapped[dict | None] = mapped_column(JSON)  # {"mode": relaxed|realtime|turn_based, ...}; None: relaxed
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, onupdate=utcnow)
 
@@ -55,6 +56,12 @@ class Seat(Base):
     index: Mapped[int] = mapped_column(Integer, primary_key=True)
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), index=True)
     bot: Mapped[str | None] = mapped_column(String(32))  # bot name when a bot holds the seat
+    # Presence and absence (app/play/clocks.py): when a socket of the seated player was last known open (epoch ms),
+    # the player a bot stands in for (they may take the seat back), whether they resigned, who voted them out.
+    seen_ms: Mapped[int | None] = mapped_column(BigInteger)
+    away_user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    resigned: Mapped[bool] = mapped_column(Boolean, default=False)
+    votes: Mapped[list | None] = mapped_column(JSON)
 
 
 class GameRecord(Base):
@@ -69,6 +76,22 @@ class GameRecord(Base):
     result: Mapped[dict | None] = mapped_column(JSON)
     opening_events: Mapped[list | None] = mapped_column(JSON)  # what the deal itself did, first in the log
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, onupdate=utcnow)
+
+
+class Clock(Base):
+    """Per started table: who is awaited and, for timed paces, each seat's time; deadlines fire from here."""
+
+    __tablename__ = "clocks"
+    table_id: Mapped[str] = mapped_column(ForeignKey("games.table_id", ondelete="CASCADE"), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer, default=0)  # the game version these figures belong to
+    started_ms: Mapped[int] = mapped_column(BigInteger)  # epoch ms when that version was committed
+    left_ms: Mapped[dict] = mapped_column(JSON, default=dict)  # {"<seat>": ms left at started_ms}
+    waiting: Mapped[list] = mapped_column(JSON, default=list)  # seats awaited at `version`
+    strikes: Mapped[dict] = mapped_column(JSON, default=dict)  # {"<seat>": timeouts in a row}
+    deadline_ms: Mapped[int | None] = mapped_column(BigInteger, index=True)  # first running clock to run out
+    lease_owner: Mapped[str | None] = mapped_column(String(32))  # the instance firing this deadline
+    lease_until_ms: Mapped[int | None] = mapped_column(BigInteger)
+    claims: Mapped[int] = mapped_column(Integer, default=0)  # deadlines claimed for firing, for operators
 
 
 class Move(Base):
@@ -91,4 +114,4 @@ class Message(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
-__all__ = ["Base", "GameRecord", "Message", "Move", "Seat", "Table", "User"]
+__all__ = ["Base", "Clock", "GameRecord", "Message", "Move", "Seat", "Table", "User"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 
 class GamePublic(BaseModel):
@@ -16,11 +16,39 @@ class GamePublic(BaseModel):
     bots: list[str]
 
 
+class Pace(BaseModel):
+    """How fast the table plays (app/play/clocks.py); each mode takes only its own fields, defaults fill the rest."""
+
+    model_config = ConfigDict(extra="forbid")
+    mode: Literal["relaxed", "realtime", "turn_based"] = "relaxed"
+    bank_s: int | None = Field(default=None, ge=2, le=24 * 3600, strict=True)  # realtime: the time bank
+    increment_s: int | None = Field(default=None, ge=0, le=3600, strict=True)  # realtime: added per decision
+    deadline_h: int | None = Field(default=None, ge=1, le=14 * 24, strict=True)  # turn_based: hours per decision
+
+    @model_validator(mode="after")
+    def _fields_of_the_mode(self) -> "Pace":
+        own = {"relaxed": (), "realtime": ("bank_s", "increment_s"), "turn_based": ("deadline_h",)}[self.mode]
+        foreign = [f for f in ("bank_s", "increment_s", "deadline_h") if getattr(self, f) is not None and f not in own]
+        if foreign:
+            raise ValueError(f"{' and '.join(foreign)} cannot be set for a {self.mode} pace")
+        if self.mode == "realtime":
+            self.bank_s = 300 if self.bank_s is None else self.bank_s
+            self.increment_s = 20 if self.increment_s is None else self.increment_s
+        if self.mode == "turn_based" and self.deadline_h is None:
+            self.deadline_h = 24
+        return self
+
+
 class TableCreate(BaseModel):
     game: str = Field(max_length=32)
     options: dict[str, Any] = Field(default_factory=dict)
     seats: int | None = Field(default=None, ge=1, le=8)
     private: bool = False
+    pace: Pace = Field(default_factory=Pace)
+
+
+class VoteRequest(BaseModel):
+    seat: int = Field(ge=0, le=7)
 
 
 class TableCreated(BaseModel):
@@ -43,6 +71,11 @@ class SeatPublic(BaseModel):
     user_id: int | None
     name: str | None
     bot: str | None
+    connected: bool | None = None  # for seats a person plays
+    absent_since_ms: int | None = None  # epoch ms when that person went away (0: never seen here)
+    away_user_id: int | None = None  # the player a bot stands in for; they may take the seat back
+    resigned: bool = False
+    votes: int = 0  # votes to seat a bot for this absent player
 
 
 class TablePublic(BaseModel):
@@ -58,3 +91,5 @@ class TablePublic(BaseModel):
     result: dict[str, Any] | None = None
     invite: str | None = None  # only for people already at the table or holding the invite
     rematch_id: str | None = None  # set once the host opens a rematch; /tables/{id}/rematch leads there
+    pace: dict[str, Any] = Field(default_factory=lambda: {"mode": "relaxed"})
+    absent_grace_s: float = 0  # how long a player is away before the others may vote a bot into their seat

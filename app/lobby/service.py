@@ -10,7 +10,9 @@ from sqlalchemy import or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app import engine
+from app.config import get_settings
 from app.db.models import GameRecord, Seat, Table, User, utcnow
+from app.play import clocks
 
 from .schemas import SeatPublic, TablePublic
 
@@ -39,7 +41,7 @@ def get_game_or_raise(game_id: str) -> engine.Game:
 
 
 async def create_table(db: AsyncSession, *, host: User, game_id: str, options: dict[str, Any],
-                       seats: int | None, private: bool) -> Table:
+                       seats: int | None, private: bool, pace: dict[str, Any] | None = None) -> Table:
     """Open a table with the host in seat 0."""
     game = get_game_or_raise(game_id)
     try:
@@ -54,7 +56,8 @@ async def create_table(db: AsyncSession, *, host: User, game_id: str, options: d
     except engine.BadOptions as exc:
         raise LobbyError("bad_options", exc.message) from None
     table = Table(id=secrets.token_urlsafe(6), game_id=game.id, options=parsed.model_dump(mode="json"),
-                  host_id=host.id, private=private, invite=secrets.token_urlsafe(9), status="open", num_seats=num_seats)
+                  host_id=host.id, private=private, invite=secrets.token_urlsafe(9), status="open", num_seats=num_seats,
+                  pace=pace if clocks.is_timed(pace) else None)
     db.add(table)
     await db.flush()
     db.add_all(Seat(table_id=table.id, index=i, user_id=host.id if i == 0 else None) for i in range(num_seats))
@@ -127,6 +130,7 @@ async def add_bot(db: AsyncSession, *, table: Table, user: User, seat: int | Non
         chosen = seats[seat]
         if chosen.bot is not None:
             raise LobbyError("seat_taken", f"a bot already plays seat {seat + 1}", 409)
+        chosen.away_user_id = chosen.user_id  # they may take it back (app/play/absence.py)
         chosen.user_id = None
     else:
         raise LobbyError("not_open", "the game is over", 409)
@@ -178,6 +182,10 @@ async def start(db: AsyncSession, *, table: Table, user: User) -> GameRecord:
     db.add(record)
     table.status = "playing"
     await db.flush()
+    humans = {s.index for s in seats if s.user_id is not None}
+    clock = clocks.start_clock(table.pace, len(seats), sorted(game.pending(state)), humans, clocks.now_ms())
+    db.add(clocks.new_row(table.id, clock))
+    await db.flush()
     return record
 
 
@@ -190,7 +198,7 @@ async def rematch(db: AsyncSession, *, table: Table, user: User) -> Table:
     if table.rematch_id:
         raise LobbyError("rematch_open", "the rematch is already open", 409)
     new = await create_table(db, host=user, game_id=table.game_id, options=table.options,
-                             seats=table.num_seats, private=table.private)
+                             seats=table.num_seats, private=table.private, pace=table.pace)
     old_seats = await seats_of(db, table_id=table.id)
     for old, fresh in zip(old_seats, await seats_of(db, table_id=new.id)):
         if old.bot and fresh.user_id is None:
@@ -213,13 +221,26 @@ async def public_table(db: AsyncSession, *, table: Table, with_invite: bool) -> 
     if table.status == "finished":
         record = await db.get(GameRecord, table.id)
         result = record.result if record else None
+    settings, now = get_settings(), clocks.now_ms()
     return TablePublic(
         id=table.id, game=table.game_id, title=game.title if game else table.game_id, options=table.options,
         host_id=table.host_id, host=names.get(table.host_id, "?"), private=table.private, status=table.status,
         seats=[SeatPublic(index=s.index, user_id=s.user_id, bot=s.bot,
-                          name=names.get(s.user_id) if s.user_id else (bot_name(s.index) if s.bot else None))
+                          name=names.get(s.user_id) if s.user_id else (bot_name(s.index) if s.bot else None),
+                          **_presence(s, now, settings))
                for s in seats],
-        result=result, invite=table.invite if with_invite else None, rematch_id=table.rematch_id)
+        result=result, invite=table.invite if with_invite else None, rematch_id=table.rematch_id,
+        pace=table.pace or {"mode": "relaxed"}, absent_grace_s=settings.absent_grace_s)
+
+
+def _presence(seat: Seat, now: int, settings: Any) -> dict[str, Any]:
+    """Who is connected, who is away since when, whom a bot stands in for (app/play/absence.py)."""
+    out: dict[str, Any] = {"away_user_id": seat.away_user_id, "resigned": bool(seat.resigned),
+                           "votes": len(seat.votes or [])}
+    if seat.user_id is not None:
+        gone = clocks.absent_since(seat.seen_ms, now, settings)
+        out.update(connected=gone is None, absent_since_ms=gone)
+    return out
 
 
 async def list_tables(db: AsyncSession, *, user: User | None, limit: int = 50) -> dict[str, list[Table]]:

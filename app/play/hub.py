@@ -29,6 +29,7 @@ from app.config import Settings
 from app.db.models import GameRecord, Message, Move, Seat
 from app.db.session import make_sync_engine
 
+from . import clocks
 from .patch import make_patch
 from .store import MoveWriter, PendingMove
 
@@ -66,6 +67,20 @@ class Runtime:
     seat_bots: dict[int, str | None]
     views: dict[str, dict[str, Any]]
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    pace: dict[str, Any] | None = None  # the table's pace and clock (app/play/clocks.py)
+    clock: clocks.ClockState | None = None
+    resigned: set[int] = field(default_factory=set)
+
+    def humans(self) -> set[int]:
+        """Seats a person plays: their clocks run."""
+        return {seat for seat, uid in self.seat_users.items() if uid is not None}
+
+    def envelope(self, views: dict[str, dict[str, Any]], clock: clocks.ClockState | None) -> None:
+        """Add what the platform, not the game, puts in every view: clocks, and resignations in the result."""
+        extra = clocks.envelope_fields(self.pace, clock, self.humans())
+        for view in views.values():
+            view.update(extra)
+            view["result"] = clocks.with_resignations(view["result"], self.resigned)
 
     def seat_of(self, user_id: int | None) -> int | None:
         for seat, uid in self.seat_users.items():
@@ -117,13 +132,16 @@ class Hub:
         self._load_locks: dict[str, asyncio.Lock] = {}
         self._bot_tasks: dict[tuple[str, int], asyncio.Task] = {}
         self._closing = False
+        self.keeper = clocks.ClockKeeper(self)
 
     async def start(self) -> None:
         self.writer.start()
         await self.broker.start(self.on_message)
+        self.keeper.start()
 
     async def close(self) -> None:
         self._closing = True
+        await self.keeper.close()
         for task in list(self._bot_tasks.values()):
             task.cancel()
         await self.writer.close()
@@ -162,9 +180,14 @@ class Hub:
             views = dict(zip(map(audience_key, audiences), game.full_views(state, audiences)))
             if table_id not in self.recent_events:
                 await self._load_recent_events(db, table_id, record.opening_events or [])
-            return Runtime(table_id=table_id, game=game, num_players=record.num_players, state=state,
-                           version=record.version, seat_users={s.index: s.user_id for s in seats},
-                           seat_bots={s.index: s.bot for s in seats}, views=views)
+            pace, clock = await clocks.load(db, table_id)
+            rt = Runtime(table_id=table_id, game=game, num_players=record.num_players, state=state,
+                         version=record.version, seat_users={s.index: s.user_id for s in seats},
+                         seat_bots={s.index: s.bot for s in seats}, views=views, pace=pace,
+                         clock=clock if clock is not None and clock.version == record.version else None,
+                         resigned={s.index for s in seats if s.resigned})
+            rt.envelope(views, rt.clock)
+            return rt
 
     async def _load_recent_events(self, db: AsyncSession, table_id: str, opening: list[dict]) -> None:
         rows = (await db.execute(select(Move.version, Move.events).where(Move.table_id == table_id)
@@ -194,14 +217,16 @@ class Hub:
 
     # ---- the move path --------------------------------------------------------------------------
     async def act(self, table_id: str, *, user_id: int | None, action: Any, version: int | None,
-                  bot_seat: int | None = None) -> int:
-        """Apply one action for the seat `user_id` holds (or `bot_seat`); returns the new version."""
+                  bot_seat: int | None = None, timed_out: bool = False) -> int:
+        """Apply one action for the seat `user_id` holds (or `bot_seat`, or a seat whose clock ran out when
+        `timed_out`); returns the new version."""
         rt = await self.runtime(table_id, min_version=version or 0)
         if rt is None:
             raise PlayError("not_started", "the game has not started")
         async with rt.lock:
             if self.runtimes.get(table_id) is not rt:  # replaced while we waited: use the fresh one
-                return await self.act(table_id, user_id=user_id, action=action, version=version, bot_seat=bot_seat)
+                return await self.act(table_id, user_id=user_id, action=action, version=version, bot_seat=bot_seat,
+                                      timed_out=timed_out)
             seat = bot_seat if bot_seat is not None else rt.seat_of(user_id)
             if seat is None:
                 raise PlayError("not_seated", "you are watching this table; only players can act")
@@ -213,13 +238,21 @@ class Hub:
                 state, events = rt.game.apply(rt.state, seat, action)
             except engine.GameError as exc:
                 raise PlayError(exc.code, exc.message) from None
+            if timed_out:
+                events = [{"type": "timeout", "text": f"@{seat} ran out of time"}, *events]
             new_version = rt.version + 1
             audiences = [*range(rt.num_players), None]
             views = dict(zip(map(audience_key, audiences), rt.game.full_views(state, audiences)))
+            clock = None
+            if rt.clock is not None:
+                clock = clocks.after_move(rt.pace, rt.clock, mover=seat, timed_out=timed_out, version=new_version,
+                                          waiting=views[SPECTATOR]["waiting"], humans=rt.humans(),
+                                          at_ms=clocks.now_ms())
+            rt.envelope(views, clock)
             result = views[SPECTATOR]["result"]
             committed = await self.writer.commit(PendingMove(
                 table_id=table_id, version=new_version, seat=seat, action=action, events=events,
-                state_json=dumps(state), result=result))
+                state_json=dumps(state), result=result, clock=clock.row() if clock else None))
             if not committed:
                 self.forget(table_id)
                 raise PlayError("stale_version", "another move was made first; here is the fresh state")
@@ -228,7 +261,7 @@ class Hub:
                 ops = make_patch(rt.views[key], view)
                 seat_no = None if key == SPECTATOR else int(key)
                 frames[key] = {"ops": ops, "events": engine.filter_events(events, seat_no)}
-            rt.state, rt.version, rt.views = state, new_version, views
+            rt.state, rt.version, rt.views, rt.clock = state, new_version, views, clock
             # Published under the table's lock so versions leave this instance in order.
             await self.broker.publish({"kind": "move", "table": table_id, "version": new_version,
                                        "from": self.instance, "audiences": frames, "events": events,
@@ -301,7 +334,7 @@ class Hub:
         seat_no = conn.seat
         log_ = [e for _, events in self.recent_events.get(table_id, ()) for e in engine.filter_events(events, seat_no)]
         return dumps({"type": "snapshot", "version": rt.version, "view": rt.views[conn.audience],
-                      "log": log_[-self.settings.log_size:]})
+                      "log": log_[-self.settings.log_size:], "now": clocks.now_ms()})
 
     async def catch_up_frames(self, table_id: str, conn: Connection, since: int) -> list[str] | None:
         """The patches after `since` for this socket's audience, or None when history no longer has them."""

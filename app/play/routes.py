@@ -13,7 +13,7 @@ from app.accounts import service as accounts_service
 from app.accounts.deps import session_user_id
 from app.lobby import service as lobby_service
 
-from . import messages
+from . import absence, clocks, messages
 from .hub import Connection, PlayError, dumps
 
 router = APIRouter()
@@ -76,6 +76,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         else:
             for frame in frames:
                 conn.send(frame)
+        await absence.arrived(hub, conn)  # after the snapshot: the documented order on connect stays intact
         bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
         while True:
             message = await websocket.receive()
@@ -102,11 +103,15 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     finally:
         hub.unregister(conn)
         writer.cancel()
+        try:
+            await absence.left(hub, conn)
+        except Exception:  # presence is renewed by heartbeats; a failed note here only delays "away"
+            log.exception("presence update failed at table %s", table_id)
 
 
 async def _handle(hub, conn: Connection, user, table_id: str, msg) -> None:  # noqa: ANN001
     if isinstance(msg, messages.Ping):
-        conn.send(dumps({"type": "pong", "id": msg.id}))
+        conn.send(dumps({"type": "pong", "id": msg.id, "now": clocks.now_ms()}))  # the client's clock offset
     elif isinstance(msg, messages.Sync):
         conn.send(await hub.snapshot_frame(table_id, conn))
     elif isinstance(msg, messages.Chat):

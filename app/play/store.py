@@ -33,6 +33,7 @@ class PendingMove:
     events: list[dict[str, Any]]
     state_json: str
     result: dict[str, Any] | None
+    clock: dict[str, Any] | None = None  # the clocks row at this version (app/play/clocks.py), same transaction
 
 
 class MoveWriter:
@@ -87,6 +88,10 @@ _SQL = {
     "insert": "INSERT INTO moves (table_id, version, seat, action, events, created_at) "
               "VALUES (:table_id, :version, :seat, :action, :events, :now)",
     "finish": "UPDATE tables SET status = 'finished', updated_at = :now WHERE id = :table_id",
+    # A new version ends any claim on the old deadline: the lease is released with it.
+    "clock": "UPDATE clocks SET version = :version, started_ms = :started_ms, left_ms = :left_ms, waiting = :waiting, "
+             "strikes = :strikes, deadline_ms = :deadline_ms, lease_owner = NULL, lease_until_ms = NULL "
+             "WHERE table_id = :table_id",
 }
 _PYFORMAT = {key: re.sub(r":(\w+)", r"%(\1)s", sql) for key, sql in _SQL.items()}
 
@@ -103,6 +108,7 @@ def _write_batch(conn: Connection, moves: list[PendingMove]) -> list[bool]:
         now = now.replace(tzinfo=None).isoformat(sep=" ", timespec="microseconds")  # SQLAlchemy's SQLite format
     outcomes = []
     written = []
+    clocks = []
     taken: set[tuple[str, int]] = set()
     try:
         for m in moves:
@@ -120,8 +126,13 @@ def _write_batch(conn: Connection, moves: list[PendingMove]) -> list[bool]:
                                 "action": _json(m.action), "events": _json(m.events)})
                 if m.result is not None:
                     cursor.execute(sql["finish"], {"now": now, "table_id": m.table_id})
+                if m.clock is not None:
+                    clocks.append({**m.clock, "table_id": m.table_id, "left_ms": _json(m.clock["left_ms"]),
+                                   "waiting": _json(m.clock["waiting"]), "strikes": _json(m.clock["strikes"])})
         if written:
             cursor.executemany(sql["insert"], written)
+        if clocks:
+            cursor.executemany(sql["clock"], clocks)
     finally:
         cursor.close()
     return outcomes

@@ -148,6 +148,12 @@ class Tally(Game):
         winners = [s for s, p in enumerate(state["points"]) if p == best]
         return {"scores": list(state["points"]), "winners": winners, "text": "Most points wins."}
 
+    def timeout_action(self, state, seat):
+        # Its own rule for a clock that runs out: pick 1, yield to an attack, pass in the auction. Banking or
+        # attacking is left to the platform (its strongest bot decides), so both paths are exercised.
+        return {"secret": {"type": "pick", "n": 1, "label": "Pick 1"}, "react": {"type": "yield", "label": "Yield"},
+                "auction": {"type": "pass", "label": "Pass"}}.get(state["phase"])
+
     def catalogue(self):
         return {"cards": {str(k): f"Card {k}" for k in range(20)}}
 
