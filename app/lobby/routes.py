@@ -74,7 +74,8 @@ async def game_catalogue(game_id: str) -> dict:
 async def list_tables(db: DbDep, user: OptionalUser) -> dict[str, list[TablePublic]]:
     """Open public tables and your own."""
     found = await service.list_tables(db, user=user)
-    return {key: [await service.public_table(db, table=t, with_invite=False) for t in tables]
+    return {key: service.your_move_first([await service.public_table(db, table=t, with_invite=False) for t in tables],
+                                         user)
             for key, tables in found.items()}
 
 
@@ -188,7 +189,8 @@ def _render(request: Request, name: str, **context) -> HTMLResponse:  # noqa: AN
 @router.get("/", response_class=HTMLResponse, include_in_schema=False)
 async def lobby_page(request: Request, db: DbDep, user: OptionalUser) -> HTMLResponse:
     found = await service.list_tables(db, user=user)
-    tables = {key: [await service.public_table(db, table=t, with_invite=False) for t in ts] for key, ts in found.items()}
+    tables = {key: service.your_move_first([await service.public_table(db, table=t, with_invite=False) for t in ts], user)
+              for key, ts in found.items()}
     games = _games()
     return _render(request, "lobby/index.html", user=user, games=games, tables=tables,
                    games_json=[g.model_dump() for g in games])

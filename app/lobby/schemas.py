@@ -92,4 +92,8 @@ class TablePublic(BaseModel):
     invite: str | None = None  # only for people already at the table or holding the invite
     rematch_id: str | None = None  # set once the host opens a rematch; /tables/{id}/rematch leads there
     pace: dict[str, Any] = Field(default_factory=lambda: {"mode": "relaxed"})
+    waiting: list[int] = Field(default_factory=list)  # seats awaited now, during play
+    clocks: dict[str, Any] | None = None  # timed tables in play: {"<seat>": {"left_ms", "running"}} at `clocks_at`
+    clocks_at: int | None = None  # server epoch ms
+    your_move: bool | None = None  # in table lists: whether the asking user is awaited
     absent_grace_s: float = 0  # how long a player is away before the others may vote a bot into their seat

@@ -11,7 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app import engine
 from app.config import get_settings
-from app.db.models import GameRecord, Seat, Table, User, utcnow
+from app.db.models import Clock, GameRecord, Seat, Table, User, utcnow
 from app.play import clocks
 
 from .schemas import SeatPublic, TablePublic
@@ -112,6 +112,7 @@ async def join(db: AsyncSession, *, table: Table, user: User, seat: int | None) 
         raise LobbyError("already_seated", "you already have a seat at this table", 409)
     chosen = _pick_empty(seats, seat)
     chosen.user_id = user.id
+    chosen.seen_ms = clocks.now_ms()  # they are here, on the table page (app/play/absence.py)
     await db.flush()
     return chosen
 
@@ -222,6 +223,16 @@ async def public_table(db: AsyncSession, *, table: Table, with_invite: bool) -> 
         record = await db.get(GameRecord, table.id)
         result = record.result if record else None
     settings, now = get_settings(), clocks.now_ms()
+    timing: dict[str, Any] = {}
+    row = await db.get(Clock, table.id) if table.status == "playing" else None
+    if row is not None:
+        clock = clocks.ClockState.from_row(row)
+        humans = {s.index for s in seats if s.user_id is not None}
+        timing["waiting"] = clock.waiting
+        if clocks.is_timed(table.pace):
+            timing["clocks"] = {str(s): {"left_ms": clock.left_now(s, now, humans), "running": s in clock.running(humans)}
+                                for s in sorted(clock.left_ms)}
+            timing["clocks_at"] = now
     return TablePublic(
         id=table.id, game=table.game_id, title=game.title if game else table.game_id, options=table.options,
         host_id=table.host_id, host=names.get(table.host_id, "?"), private=table.private, status=table.status,
@@ -230,7 +241,7 @@ async def public_table(db: AsyncSession, *, table: Table, with_invite: bool) -> 
                           **_presence(s, now, settings))
                for s in seats],
         result=result, invite=table.invite if with_invite else None, rematch_id=table.rematch_id,
-        pace=table.pace or {"mode": "relaxed"}, absent_grace_s=settings.absent_grace_s)
+        pace=table.pace or {"mode": "relaxed"}, absent_grace_s=settings.absent_grace_s, **timing)
 
 
 def _presence(seat: Seat, now: int, settings: Any) -> dict[str, Any]:
@@ -253,6 +264,19 @@ async def list_tables(db: AsyncSession, *, user: User | None, limit: int = 50) -
         mine = (await db.execute(select(Table).where(or_(Table.host_id == user.id, Table.id.in_(seated)))
                                  .order_by(Table.updated_at.desc()).limit(limit))).scalars().all()
     return {"public": list(public), "mine": list(mine)}
+
+
+def your_move_first(tables: list[TablePublic], user: User | None) -> list[TablePublic]:
+    """Mark the tables awaiting `user` and list them first, the least time left first (a stable sort otherwise)."""
+    if user is None:
+        return tables
+    for t in tables:
+        mine = [s.index for s in t.seats if s.user_id == user.id]
+        t.your_move = bool(mine) and mine[0] in t.waiting and t.status == "playing"
+    def left(t: TablePublic) -> int:
+        mine = next((str(s.index) for s in t.seats if s.user_id == user.id), None)
+        return (t.clocks or {}).get(mine, {}).get("left_ms", 1 << 62)
+    return sorted(tables, key=lambda t: (not t.your_move, left(t) if t.your_move else 0))
 
 
 def _pick_empty(seats: list[Seat], seat: int | None) -> Seat:

@@ -184,12 +184,23 @@ async def heartbeat(hub: "Hub") -> None:
     """Renew presence of the players connected here; pass on host rights of hosts away past the grace period."""
     now = clocks.now_ms()
     async with hub.sessionmaker() as db:
+        back = set()
         for table_id, conns in list(hub.connections.items()):
             users = {c.user_id for c in conns if c.user_id is not None}
             if users:
+                # A player seated after their socket opened was not known to be here: say so once they are.
+                away = (await db.execute(select(Seat.table_id).where(
+                    Seat.table_id == table_id, Seat.user_id.in_(users),
+                    Seat.seen_ms.is_(None) | (Seat.seen_ms < now - clocks.stale_ms(hub.settings))))).first()
+                if away:
+                    back.add(table_id)
                 await db.execute(update(Seat).where(Seat.table_id == table_id, Seat.user_id.in_(users))
                                  .values(seen_ms=now))
         await db.commit()
+        for table_id in back:
+            table = await db.get(Table, table_id)
+            if table is not None and table.status == "playing":
+                await notify(hub, db, table)
         cutoff = now - clocks.stale_ms(hub.settings) - int(hub.settings.absent_grace_s * 1000)
         away_hosts = (await db.execute(
             select(Table).join(Seat, (Seat.table_id == Table.id) & (Seat.user_id == Table.host_id))

@@ -1,4 +1,6 @@
 // Lobby page: builds the options form from each game's JSON schema and opens a table.
+import { formatLeft, paceLabel } from '/static/js/clocks.js';
+
 const games = JSON.parse(document.getElementById('games-data').textContent);
 const form = document.getElementById('create-table');
 
@@ -72,13 +74,28 @@ function onGameChange() {
   optionInputs(game);
 }
 
+// The pace form shows the fields its mode takes; the server fills in and checks the rest.
+function readPace() {
+  const mode = form.pace.value;
+  if (mode === 'realtime') return { mode, bank_s: Number(form.bank_s.value), increment_s: Number(form.increment_s.value) };
+  if (mode === 'turn_based') return { mode, deadline_h: Number(form.deadline_h.value) };
+  return { mode };
+}
+
+function onPaceChange() {
+  document.getElementById('pace-realtime').hidden = form.pace.value !== 'realtime';
+  document.getElementById('pace-turn').hidden = form.pace.value !== 'turn_based';
+}
+
 if (form) {
+  form.pace.addEventListener('change', onPaceChange);
+  onPaceChange();
   form.game.addEventListener('change', onGameChange);
   form.seats.addEventListener('change', () => optionInputs(games.find((g) => g.id === form.game.value)));
   onGameChange();
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
-    const body = { game: form.game.value, seats: Number(form.seats.value), private: form.private.checked, options: readOptions() };
+    const body = { game: form.game.value, seats: Number(form.seats.value), private: form.private.checked, options: readOptions(), pace: readPace() };
     const res = await fetch('/api/tables', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const data = await res.json();
     if (!res.ok) {
@@ -99,7 +116,19 @@ function tableRow(t) {
   status.className = `status status-${t.status}`;
   status.textContent = t.status;
   const seated = t.seats.filter((s) => s.name).length;
+  if (t.your_move) {
+    // Tables awaiting you come first (the server sorts them), with the time you have left.
+    const me = t.seats.find((s) => s.user_id === myId);
+    const clock = t.clocks && me && t.clocks[String(me.index)];
+    const ms = clock && (clock.running ? clock.left_ms - (Date.now() - loadedAt) : clock.left_ms);
+    const left = clock ? ` (${formatLeft(ms)} left)` : '';
+    li.className = 'awaits-you';
+    li.append(Object.assign(document.createElement('span'), { className: 'your-move', textContent: `Your move${left}` }), ' · ');
+  }
   li.append(link, ` · hosted by ${t.host} · `, status, ` · ${seated}/${t.seats.length} seated${t.private ? ' · private' : ''}`);
+  if (t.pace && t.pace.mode !== 'relaxed') {
+    li.append(' · ', Object.assign(document.createElement('span'), { className: 'pace-label', textContent: paceLabel(t.pace) }));
+  }
   return li;
 }
 
@@ -119,11 +148,16 @@ function fillList(id, tables, emptyText) {
   box.replaceChildren(ul);
 }
 
+const me = document.querySelector('.me[data-user-id]');
+const myId = me ? Number(me.dataset.userId) : null;
+let loadedAt = Date.now();
+
 async function refreshTables() {
   if (document.hidden) return;
   const res = await fetch('/api/tables').catch(() => null);
   if (!res || !res.ok) return;
   const data = await res.json();
+  loadedAt = Date.now();
   fillList('tables-mine', data.mine, 'None yet.');
   fillList('tables-public', data.public, 'No public table is open. Open one!');
 }

@@ -2,6 +2,7 @@
 // the view to the game's renderer. It never decides rules: it offers the legal actions the view lists.
 import { applyPatch } from '/static/vendor/fast-json-patch-3.1.1/core.mjs';
 import { el, canonical, namer } from '/static/js/ui.js';
+import * as clocks from '/static/js/clocks.js';
 
 const app = document.getElementById('table-app');
 const tableId = app.dataset.tableId;
@@ -93,7 +94,7 @@ function connect() {
     if (ev.code === 4403 || ev.code === 4404) return;
     setTimeout(connect, Math.min(5000, 250 * 2 ** retry++));
   };
-  socket.onmessage = (ev) => onMessage(JSON.parse(ev.data));
+  socket.onmessage = (ev) => { const msg = JSON.parse(ev.data); clocks.onMessage(msg, send); onMessage(msg); };
 }
 
 function onMessage(msg) {
@@ -230,6 +231,7 @@ function renderView() {
     type: 'button', class: 'hand-to-bot', title: 'A bot plays this seat from now on',
     onclick: () => { if (confirm(`Let a bot play for ${s.name}?`)) api(`/api/tables/${tableId}/bots`, { seat: s.index }); },
   }, 'bot takes over') : null)));
+  clocks.render({ view, table, userId, tableId, api, nameOf });  // clocks, presence, reclaim, votes, resign
   // Prompt bar: the generic fallback listing every legal action.
   const awaited = view.waiting.filter((s) => s !== view.seat).map(nameOf);
   $('prompt-text').textContent = view.result ? 'The game is over.'
