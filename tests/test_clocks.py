@@ -212,3 +212,17 @@ def test_two_instances_fire_each_deadline_exactly_once_even_when_one_is_killed(p
     # but died before seating the bot), and no deadline was claimed twice: at most one claim died with its instance.
     assert 4 <= len(timed_out) <= 6
     assert len(timed_out) <= claims <= len(timed_out) + 1
+
+
+def test_host_rights_pass_to_a_connected_player_when_the_host_stays_away(clock_server):
+    host, friend = Person(clock_server, "Leaver"), Person(clock_server, "Keeper")
+    tid = open_table(host, {"mode": "relaxed"})
+    friend.post(f"/api/tables/{tid}/join", {})
+    host.post(f"/api/tables/{tid}/start")
+    h, f = host.socket(tid), friend.socket(tid)
+    h.until("snapshot")
+    f.until("snapshot")
+    h.close()
+    table = until_table(f, lambda t: t["host_id"] == friend.id)  # after the grace period, at the next heartbeat
+    assert table["seats"][0]["user_id"] == host.id and not table["seats"][0]["connected"]
+    assert friend.post(f"/api/tables/{tid}/bots", {"seat": 0}).json()["seats"][0]["away_user_id"] == host.id
