@@ -178,6 +178,17 @@ async def store_rebased(db: AsyncSession, table_id: str, clock: ClockState) -> N
                      .values(**clock.row()))
 
 
+async def settle_deadline(db: AsyncSession, table_id: str, pace: dict[str, Any] | None, clock: ClockState,
+                          humans: set[int]) -> None:
+    """Store the deadline these players give. A move that raced a seat change (committed between the change and
+    this instance hearing of it) stored one for the players before; every reload after a seat change puts it right."""
+    stored = clock.deadline_ms
+    if clock.with_deadline(pace, humans).deadline_ms != stored:
+        await db.execute(update(Clock).where(Clock.table_id == table_id, Clock.version == clock.version)
+                         .values(deadline_ms=clock.deadline_ms))
+        await db.commit()
+
+
 # ---- firing deadlines ---------------------------------------------------------------------------------------------
 def timeout_action(rt: "Runtime", seat: int) -> dict[str, Any]:
     """The game's own timeout rule, else the move its strongest bot would make from the seat's view."""

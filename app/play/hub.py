@@ -187,6 +187,8 @@ class Hub:
                          clock=clock if clock is not None and clock.version == record.version else None,
                          resigned={s.index for s in seats if s.resigned})
             rt.envelope(views, rt.clock)
+            if rt.clock is not None:
+                await clocks.settle_deadline(db, table_id, pace, rt.clock, rt.humans())
             return rt
 
     async def _load_recent_events(self, db: AsyncSession, table_id: str, opening: list[dict]) -> None:
@@ -230,6 +232,8 @@ class Hub:
             seat = bot_seat if bot_seat is not None else rt.seat_of(user_id)
             if seat is None:
                 raise PlayError("not_seated", "you are watching this table; only players can act")
+            if bot_seat is not None and not timed_out and rt.seat_bots.get(bot_seat) is None:
+                raise PlayError("not_seated", "a person plays that seat again")  # a bot's move from before a reclaim
             if rt.finished:
                 raise PlayError("game_over", "the game is over")
             if version is not None and version != rt.version:
@@ -398,7 +402,7 @@ class Hub:
         try:
             await asyncio.sleep(self.settings.bot_delay)
             rt = await self.runtime(table_id)
-            if rt is None or rt.finished or seat not in rt.game.pending(rt.state):
+            if rt is None or rt.finished or seat not in rt.game.pending(rt.state) or rt.seat_bots.get(seat) != name:
                 return
             view = rt.game.full_view(rt.state, seat)
             try:

@@ -69,8 +69,8 @@ def test_the_countdown_runs_and_a_player_takes_their_seat_back_from_the_bot(brow
     shoot(page, "clock-reclaim-1366")
     page.click(".reclaim-button")
     page.wait_for_selector(".reclaim-button", state="detached")
-    page.wait_for_selector("#prompt-actions button.legal", timeout=10000)
-    assert page.locator(".player[data-seat='0'] .clock.running").count() == 1
+    page.wait_for_selector(".player[data-seat='0'] .clock.running", timeout=10000)  # the player's clock again
+    assert page.locator("#prompt-actions button.legal").count() > 0
     page.set_viewport_size({"width": 390, "height": 844})
     shoot(page, "clock-back-390")
     page.context.close()
