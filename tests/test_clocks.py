@@ -5,6 +5,7 @@ a restart and fire exactly once across two instances."""
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 import time
 
@@ -224,3 +225,20 @@ def test_host_rights_pass_to_a_connected_player_when_the_host_stays_away(clock_s
     table = until_table(f, lambda t: t["host_id"] == friend.id)  # after the grace period, at the next heartbeat
     assert table["seats"][0]["user_id"] == host.id and not table["seats"][0]["connected"]
     assert friend.post(f"/api/tables/{tid}/bots", {"seat": 0}).json()["seats"][0]["away_user_id"] == host.id
+
+
+def test_tables_awaiting_you_are_listed_first_with_the_time_you_have_left(clock_server):
+    me = Person(clock_server, "Lister")
+    waiting_room = open_table(me, {"mode": "relaxed"})
+    timed = open_table(me, {"mode": "turn_based", "deadline_h": 12})
+    me.post(f"/api/tables/{timed}/bots", {"seat": 1})
+    me.post(f"/api/tables/{timed}/start")
+    later = open_table(me, {"mode": "relaxed"})  # newer, so it would come first without the ordering
+    mine = me.http.get("/api/tables").json()["mine"]
+    assert [t["id"] for t in mine][0] == timed and {waiting_room, later} <= {t["id"] for t in mine}
+    first = mine[0]
+    assert first["your_move"] is True and first["waiting"][:1] == [0]
+    assert 11 * 3600_000 < first["clocks"]["0"]["left_ms"] <= 12 * 3600_000 and first["clocks"]["0"]["running"]
+    assert not any(t["your_move"] for t in mine[1:])
+    page = me.http.get("/").text
+    assert page.index(f'/tables/{timed}"') < page.index(f'/tables/{later}"') and re.search(r"Your move \((11 h 59|12 h 0) min left\)", page)
