@@ -28,7 +28,8 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.db.models import Clock, Seat, Table
+from app.db.models import Clock, Table
+from app.engine.game import copy_state
 
 if TYPE_CHECKING:
     from .hub import Hub, Runtime
@@ -192,7 +193,9 @@ async def settle_deadline(db: AsyncSession, table_id: str, pace: dict[str, Any] 
 # ---- firing deadlines ---------------------------------------------------------------------------------------------
 def timeout_action(rt: "Runtime", seat: int) -> dict[str, Any]:
     """The game's own timeout rule, else the move its strongest bot would make from the seat's view."""
-    action = rt.game.timeout_action(rt.state, seat)
+    # On a copy: a rule that draws from the game's generator must not advance the live one outside a move (the
+    # replay would diverge); the move it chooses is recorded and replayed as it is.
+    action = rt.game.timeout_action(copy_state(rt.state), seat)
     if action is not None:
         return action
     bot = list(rt.game.bots.values())[-1]()
