@@ -29,6 +29,7 @@ from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.models import Clock, Table
+from app.engine.bot import RandomBot
 from app.engine.game import copy_state
 
 if TYPE_CHECKING:
@@ -195,11 +196,15 @@ def timeout_action(rt: "Runtime", seat: int) -> dict[str, Any]:
     """The game's own timeout rule, else the move its strongest bot would make from the seat's view."""
     # On a copy: a rule that draws from the game's generator must not advance the live one outside a move (the
     # replay would diverge); the move it chooses is recorded and replayed as it is.
-    action = rt.game.timeout_action(copy_state(rt.state), seat)
-    if action is not None:
-        return action
-    bot = list(rt.game.bots.values())[-1]()
-    return bot.choose(rt.game.full_view(rt.state, seat), random.Random(secrets.randbits(32)))
+    view = rt.game.full_view(rt.state, seat)
+    try:
+        action = rt.game.timeout_action(copy_state(rt.state), seat)
+        if action is not None:
+            return action
+        return list(rt.game.bots.values())[-1]().choose(view, random.Random(secrets.randbits(32)))
+    except Exception:  # a bug in a rule or a bot must not leave the table waiting forever
+        log.exception("timeout rule failed at table %s seat %s; playing a random legal move", rt.table_id, seat)
+        return RandomBot().choose(view, random.Random(secrets.randbits(32)))
 
 
 class ClockKeeper:
