@@ -204,11 +204,19 @@ async def heartbeat(hub: "Hub") -> None:
             select(Table).join(Seat, (Seat.table_id == Table.id) & (Seat.user_id == Table.host_id))
             .where(Table.status == "playing", Seat.seen_ms < cutoff).limit(100))).scalars().all()
         for table in away_hosts:
-            seats = await lobby_service._lock_seats(db, table)
+            # No seat lock here (it would touch the table every beat while nobody else is left to take over): the
+            # conditional UPDATE makes two instances passing the same rights agree.
+            seats = await lobby_service.seats_of(db, table_id=table.id)
             host = table.host_id
             start = next((s.index for s in seats if s.user_id == host), 0)
             _pass_host(table, seats, host, start, hub.settings)
+            new_host, table.host_id = table.host_id, host
+            if new_host == host:
+                continue
+            done = await db.execute(update(Table).where(Table.id == table.id, Table.host_id == host)
+                                    .values(host_id=new_host))
             await db.commit()
-            if table.host_id != host:
+            if done.rowcount:
+                await db.refresh(table)
                 await notify(hub, db, table)
 
