@@ -31,6 +31,7 @@ class Settings(BaseSettings):
     clock_lease_s: float = 10.0  # how long a claimed deadline is left to its instance before another may fire it
     presence_beat_s: float = 10.0  # how often an instance records who has a socket open
     absent_grace_s: float = 120.0  # how long a player is away before the others may vote a bot into their seat
+    tournament_tick: float = 2.0  # seconds between checks that record finished tournament tables and seat rounds
 
 
 def async_database_url(url: str) -> str:

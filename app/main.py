@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import gc
 import sys
 from contextlib import asynccontextmanager
@@ -22,6 +24,8 @@ from app.lobby.routes import router as lobby_router
 from app.play.broker import make_broker
 from app.play.hub import Hub
 from app.play.routes import router as play_router
+from app.tournaments import service as tournaments
+from app.tournaments.routes import router as tournaments_router
 from app.web import GuardMiddleware
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,9 +51,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.sessionmaker = make_sessionmaker(db_engine)
         app.state.hub = Hub(app.state.sessionmaker, make_broker(settings.redis_url), settings)
         await app.state.hub.start()
+        ticker = asyncio.create_task(tournaments.run_ticker(app.state.sessionmaker, app.state.hub,
+                                                            settings.tournament_tick))
         try:
             yield
         finally:
+            ticker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await ticker
             await app.state.hub.close()
             await db_engine.dispose()
 
@@ -65,6 +74,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(accounts_router)
     app.include_router(lobby_router)
     app.include_router(play_router)
+    app.include_router(tournaments_router)
 
     @app.get("/healthz", tags=["operations"])
     async def healthz() -> JSONResponse:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from sqlalchemy import (JSON, BigInteger, Boolean, DateTime, ForeignKey, Integer, MetaData, String, Text)
+from sqlalchemy import (JSON, BigInteger, Boolean, DateTime, ForeignKey, Integer, MetaData, String, Text,
+                        UniqueConstraint)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 NAMING = {
@@ -114,4 +115,56 @@ class Message(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
-__all__ = ["Base", "Clock", "GameRecord", "Message", "Move", "Seat", "Table", "User"]
+class Tournament(Base):
+    """A club evening: several rounds, each a set of ordinary tables, points summed over the rounds."""
+
+    __tablename__ = "tournaments"
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    game_id: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict] = mapped_column(JSON, default=dict)
+    organiser_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    rounds: Mapped[int] = mapped_column(Integer)
+    min_size: Mapped[int] = mapped_column(Integer)
+    max_size: Mapped[int] = mapped_column(Integer)
+    private: Mapped[bool] = mapped_column(Boolean, default=False)
+    invite: Mapped[str] = mapped_column(String(32), unique=True)
+    status: Mapped[str] = mapped_column(String(16), default="registering", index=True)  # registering|running|finished
+    round: Mapped[int] = mapped_column(Integer, default=0)  # the round being played; 0 before the start
+    registration_closes_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    pace: Mapped[dict | None] = mapped_column(JSON)  # the pace of its tables, as POST /api/tables takes it
+    notes: Mapped[dict] = mapped_column(JSON, default=dict)  # per round: what the seating could not avoid
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Entrant(Base):
+    """A registered player, or a bot the organiser added."""
+
+    __tablename__ = "tournament_entrants"
+    __table_args__ = (UniqueConstraint("tournament_id", "user_id"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[str] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"), index=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    bot: Mapped[str | None] = mapped_column(String(32))
+    name: Mapped[str] = mapped_column(String(32))
+    dropped: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class TournamentTable(Base):
+    """One table of one round: who sits where, the Boardhall table it plays at, and its recorded points."""
+
+    __tablename__ = "tournament_tables"
+    tournament_id: Mapped[str] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True)
+    round: Mapped[int] = mapped_column(Integer, primary_key=True)
+    index: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str | None] = mapped_column(ForeignKey("tables.id"), unique=True)
+    entrants: Mapped[list] = mapped_column(JSON)  # entrant ids in seat order
+    points: Mapped[list | None] = mapped_column(JSON)  # per seat, once recorded
+    coins: Mapped[list | None] = mapped_column(JSON)  # per seat, when the game reports coins
+    winners: Mapped[list | None] = mapped_column(JSON)  # seats
+    closed_early: Mapped[bool] = mapped_column(Boolean, default=False)  # the organiser recorded points mid-game
+
+
+__all__ = ["Base", "Clock", "Entrant", "GameRecord", "Message", "Move", "Seat", "Table", "Tournament", "TournamentTable",
+           "User"]

@@ -115,6 +115,10 @@ class Game(ABC):
         """
         return None
 
+    def scores_so_far(self, state: State) -> list[int] | None:
+        """Each seat's points if the game stopped now (a tournament table closed early); None: cannot say."""
+        return None
+
     def timeout_action(self, state: State, seat: int) -> Action | None:
         """The move made for `seat` when its clock runs out; None lets the platform ask the game's strongest bot."""
         return None

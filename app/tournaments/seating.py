@@ -1,0 +1,125 @@
+"""Seating a tournament round: table sizes as even as possible, and no pair of players meeting twice when possible.
+
+Sizes: the number of tables whose sizes (differing by at most one) all fit the bounds and stray least from the
+preferred sizes. Round 1 is a random draw. Later rounds are a constraint program solved by OR-Tools CP-SAT:
+each player sits at exactly one table, each table holds its size, and the objective counts the pairs who have
+met before and would sit together again. When the solver proves the optimum, a positive minimum means no
+repeat-free seating exists; when it stops at its time limit, the seating is the best found and says so.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Iterable
+
+from ortools.sat.python import cp_model
+
+
+class SeatingError(ValueError):
+    """The players cannot be seated within the bounds."""
+
+
+def table_sizes(players: int, low: int = 3, high: int = 6, preferred: tuple[int, int] = (4, 5)) -> list[int]:
+    """Sizes of the tables for `players`, largest first: as even as possible, within [low, high].
+
+    Among the table counts that fit, the one whose tables stray least from `preferred` wins; then fewer tables.
+    """
+    if low < 1 or high < low:
+        raise SeatingError(f"table sizes {low}-{high} make no sense")
+    best: tuple[tuple[int, int], list[int]] | None = None
+    for count in range(1, players + 1):
+        base, extra = divmod(players, count)
+        sizes = [base + 1] * extra + [base] * (count - extra)
+        if sizes[-1] < low or sizes[0] > high:
+            continue
+        stray = sum(max(preferred[0] - s, 0, s - preferred[1]) for s in sizes)
+        key = (stray, count)
+        if best is None or key < best[0]:
+            best = (key, sizes)
+    if best is None:
+        raise SeatingError(f"{players} players cannot sit at tables of {low} to {high}")
+    return best[1]
+
+
+def pair(a: int, b: int) -> tuple[int, int]:
+    return (a, b) if a < b else (b, a)
+
+
+def met_pairs(rounds: Iterable[list[list[int]]]) -> dict[tuple[int, int], int]:
+    """How often each pair of players has sat at one table in the given rounds' seatings."""
+    met: dict[tuple[int, int], int] = {}
+    for tables in rounds:
+        for table in tables:
+            for a, b in combinations(table, 2):
+                met[pair(a, b)] = met.get(pair(a, b), 0) + 1
+    return met
+
+
+@dataclass
+class Seating:
+    tables: list[list[int]]  # player ids per table, in seat order
+    repeats: int  # pairs sitting together again
+    proven: bool  # the solver proved that no seating has fewer repeats
+    seconds: float = 0.0
+    notes: list[str] = field(default_factory=list)
+
+
+def repeats_of(tables: list[list[int]], met: dict[tuple[int, int], int]) -> int:
+    return sum(1 for table in tables for a, b in combinations(table, 2) if pair(a, b) in met)
+
+
+def seat_round(players: list[int], sizes: list[int], met: dict[tuple[int, int], int], seed: int,
+               time_limit: float = 10.0) -> Seating:
+    """Seat `players` at tables of `sizes` with as few repeat meetings as possible (random among the best)."""
+    if sum(sizes) != len(players):
+        raise SeatingError(f"{len(players)} players do not fill tables of {sizes}")
+    rng = random.Random(seed)
+    order = list(players)
+    rng.shuffle(order)
+    started = time.perf_counter()
+    relevant = [(a, b) for a, b in combinations(order, 2) if pair(a, b) in met]
+    if not relevant:  # the first round, or nobody has met: any split will do
+        tables, at = [], 0
+        for size in sizes:
+            tables.append(order[at:at + size])
+            at += size
+        return Seating(tables, 0, True, time.perf_counter() - started)
+
+    model = cp_model.CpModel()
+    x = {(p, t): model.NewBoolVar(f"x{p}_{t}") for p in order for t in range(len(sizes))}
+    for p in order:
+        model.AddExactlyOne(x[p, t] for t in range(len(sizes)))
+    for t, size in enumerate(sizes):
+        model.Add(sum(x[p, t] for p in order) == size)
+    together = []
+    for a, b in relevant:
+        for t in range(len(sizes)):
+            both = model.NewBoolVar(f"r{a}_{b}_{t}")
+            model.AddBoolOr([x[a, t].Not(), x[b, t].Not(), both])  # both seated at t => counted
+            together.append(both)
+    # Tables of one size are interchangeable: the first player sits at the first table of its size group.
+    for t in range(1, len(sizes)):
+        if sizes[t] == sizes[t - 1]:
+            model.Add(x[order[0], t] == 0)
+    model.Minimize(sum(together))
+
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = time_limit
+    solver.parameters.num_workers = 2
+    solver.parameters.random_seed = seed % (2**31)
+    status = solver.Solve(model)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        raise SeatingError(f"the solver found no seating ({solver.StatusName(status)})")
+    tables = [[p for p in order if solver.Value(x[p, t])] for t in range(len(sizes))]
+    for table in tables:
+        rng.shuffle(table)
+    repeats = repeats_of(tables, met)
+    seating = Seating(tables, repeats, status == cp_model.OPTIMAL, time.perf_counter() - started)
+    if repeats and seating.proven:
+        seating.notes.append(f"no seating without repeat meetings exists; {repeats} pair(s) meet again")
+    elif repeats:
+        seating.notes.append(f"best seating found in {time_limit:g} s: {repeats} pair(s) meet again")
+    return seating

@@ -1,0 +1,143 @@
+// Tournament pages: the organise form on /tournaments, and the live tournament page (standings, rounds, players).
+import { el } from '/static/js/ui.js';
+
+async function post(url, body) {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body || {}) });
+  const data = await res.json().catch(() => ({}));
+  if (!res.ok) throw new Error((data.detail && data.detail.message) || `the server said ${res.status}`);
+  return data;
+}
+
+// ---- /tournaments: organise one -------------------------------------------------------------------------------
+const form = document.getElementById('create-tournament');
+if (form) {
+  const variantRow = document.getElementById('variant-row');
+  const syncVariant = () => { variantRow.hidden = form.game.value !== 'goldrush'; };
+  form.game.addEventListener('change', syncVariant);
+  syncVariant();
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const body = {
+      name: form.name.value, game: form.game.value, rounds: Number(form.rounds.value),
+      min_size: Number(form.min_size.value), max_size: Number(form.max_size.value), private: form.private.checked,
+      options: form.game.value === 'goldrush' ? { variant: form.variant.value } : {},
+      registration_closes_at: form.closes.value ? new Date(form.closes.value).toISOString() : null,
+    };
+    try {
+      const made = await post('/api/tournaments', body);
+      location.href = made.url;
+    } catch (err) {
+      document.getElementById('create-error').textContent = err.message;
+    }
+  });
+}
+
+// ---- /tournaments/{id}: the live page --------------------------------------------------------------------------
+const dataNode = document.getElementById('tournament-data');
+if (dataNode) {
+  let t = JSON.parse(dataNode.textContent);
+  const viewer = JSON.parse(document.getElementById('viewer-data').textContent);
+  const base = `/api/tournaments/${t.id}`;
+  const errorBox = document.getElementById('t-error');
+
+  const run = (url, body) => async () => {
+    errorBox.textContent = '';
+    try {
+      t = await post(url, body);
+      draw();
+    } catch (err) {
+      errorBox.textContent = err.message;
+    }
+  };
+
+  function actions() {
+    const out = [];
+    const organiser = viewer.user_id === t.organiser_id;
+    const mine = t.entrants.find((e) => e.user_id === viewer.user_id && viewer.user_id !== null);
+    if (t.registration_open && viewer.user_id !== null) {
+      out.push(mine
+        ? el('button', { class: 'unregister', onclick: run(`${base}/unregister`) }, 'Unregister')
+        : el('button', { class: 'register', onclick: run(`${base}/register`, { invite: viewer.invite || null }) }, 'Register'));
+    }
+    if (organiser && t.status === 'registering') {
+      const count = el('input', { type: 'number', min: '1', max: '64', value: '1', class: 'bot-count', 'aria-label': 'bots to add' });
+      out.push(el('span', {}, count, el('button', { class: 'add-bots', onclick: () => run(`${base}/bots`, { count: Number(count.value) })() }, 'Add bots')));
+      if (t.registration_open) out.push(el('button', { class: 'close-registration', onclick: run(`${base}/close_registration`) }, 'Close registration'));
+      out.push(el('button', { class: 'start', onclick: run(`${base}/start`) }, 'Start round 1'));
+    }
+    if (t.status === 'registering') {
+      out.push(el('span', { class: 'muted' }, t.registration_open
+        ? (t.registration_closes_at ? `Registration closes ${new Date(t.registration_closes_at).toLocaleString()}.` : 'Registration is open.')
+        : 'Registration is closed.'));
+    }
+    if (t.status === 'running') out.push(el('span', {}, `Round ${t.round} of ${t.rounds} is being played.`));
+    if (t.status === 'finished') {
+      const best = t.standings.filter((r) => r.rank === 1).map((r) => r.name);
+      out.push(el('b', { class: 'champion' }, `Finished: ${best.join(' and ')} ${best.length === 1 ? 'wins' : 'share the win'}.`));
+    }
+    return out;
+  }
+
+  function standings() {
+    if (!t.standings.length) return el('p', { class: 'muted' }, 'Nobody has registered yet.');
+    const rounds = Array.from({ length: t.rounds }, (_, i) => el('th', {}, `R${i + 1}`));
+    const head = el('tr', {}, el('th', {}, '#'), el('th', {}, 'Player'), ...rounds, el('th', {}, 'Total'),
+      el('th', { title: 'coins at the ends of the games' }, 'Coins'), el('th', {}, 'Wins'));
+    const rows = t.standings.map((r) => {
+      const me = t.entrants.find((e) => e.id === r.entrant && e.user_id === viewer.user_id && viewer.user_id !== null);
+      return el('tr', { class: me ? 'me' : '' }, el('td', {}, String(r.rank)),
+        el('td', {}, r.name + (r.dropped ? ' (dropped)' : '')),
+        ...r.rounds.map((p) => el('td', {}, p === null ? '–' : String(p))),
+        el('td', {}, el('b', {}, String(r.total))), el('td', {}, String(r.coins)), el('td', {}, String(r.wins)));
+    });
+    return el('div', { class: 'standings-wrap' }, el('table', { class: 'standings' }, el('thead', {}, head), el('tbody', {}, ...rows)),
+      el('p', { class: 'muted' }, 'Ties: total coins, then games won, then head to head.'));
+  }
+
+  function rounds() {
+    if (!t.seating.length) return el('p', { class: 'muted' }, 'The seating of round 1 appears when the organiser starts.');
+    const organiser = viewer.user_id === t.organiser_id;
+    return el('div', {}, ...[...t.seating].reverse().map((r) => el('div', { class: 'round', 'data-round': String(r.round) },
+      el('h3', {}, `Round ${r.round} `, el('a', { href: `/tournaments/${t.id}/rounds/${r.round}/sheet`, class: 'muted' }, 'printable sheet')),
+      ...r.notes.map((n) => el('p', { class: 'muted' }, n)),
+      el('div', { class: 'round-tables' }, ...r.tables.map((table) => {
+        const mine = table.seats.some((s) => t.entrants.find((e) => e.id === s.entrant && e.user_id === viewer.user_id && viewer.user_id !== null));
+        const items = table.seats.map((s, i) => el('li', {}, s.name, table.points ? el('b', {}, ` ${table.points[i]}`) : ''));
+        const parts = [el('b', {}, `Table ${table.index + 1} `), el('span', { class: `status status-${table.status}` }, table.points ? 'recorded' : table.status),
+          el('ol', {}, ...items)];
+        if (table.table_id && !table.points) parts.push(el('a', { href: `/tables/${table.table_id}`, class: mine ? 'play-link' : 'watch-link' }, mine ? 'Play your table' : 'Watch'));
+        if (organiser && !table.points && r.round === t.round) {
+          parts.push(el('button', { class: 'close-table', title: 'record the points as they stand now',
+            onclick: run(`${base}/rounds/${r.round}/tables/${table.index}/close`) }, 'Close with current points'));
+        }
+        return el('div', { class: `round-table${mine ? ' mine' : ''}` }, ...parts);
+      })))));
+  }
+
+  function entrants() {
+    const organiser = viewer.user_id === t.organiser_id;
+    if (!t.entrants.length) return el('p', { class: 'muted' }, 'Nobody yet.');
+    return el('ul', { class: 'tables' }, ...t.entrants.map((e) => el('li', {}, e.name, e.dropped ? ' (dropped)' : '',
+      organiser && !e.dropped && t.status === 'running'
+        ? el('button', { class: 'drop', onclick: run(`${base}/entrants/${e.id}/drop`) }, 'Drop') : '')));
+  }
+
+  function draw() {
+    document.getElementById('t-status').textContent = t.status;
+    document.getElementById('t-actions').replaceChildren(...actions());
+    document.getElementById('t-standings').replaceChildren(standings());
+    document.getElementById('t-rounds').replaceChildren(rounds());
+    document.getElementById('t-entrants').replaceChildren(entrants());
+  }
+
+  async function refresh() {
+    if (document.hidden || t.status === 'finished') return;
+    const query = viewer.invite ? `?invite=${encodeURIComponent(viewer.invite)}` : '';
+    const res = await fetch(base + query).catch(() => null);
+    if (!res || !res.ok) return;
+    t = await res.json();
+    draw();
+  }
+  draw();
+  setInterval(refresh, 4000);
+}
