@@ -71,9 +71,13 @@ def repeats_of(tables: list[list[int]], met: dict[tuple[int, int], int]) -> int:
     return sum(1 for table in tables for a, b in combinations(table, 2) if pair(a, b) in met)
 
 
-def seat_round(players: list[int], sizes: list[int], met: dict[tuple[int, int], int], seed: int,
+def seat_round(players: list[int], sizes: list[int], history: list[list[list[int]]], seed: int,
                time_limit: float = 10.0) -> Seating:
-    """Seat `players` at tables of `sizes` with as few repeat meetings as possible (random among the best)."""
+    """Seat `players` at tables of `sizes` with as few repeat meetings as possible (random among the best).
+
+    `history` is the seating of every earlier round (tables of player ids).
+    """
+    met = met_pairs(history)
     if sum(sizes) != len(players):
         raise SeatingError(f"{len(players)} players do not fill tables of {sizes}")
     rng = random.Random(seed)
@@ -95,11 +99,25 @@ def seat_round(players: list[int], sizes: list[int], met: dict[tuple[int, int], 
     for t, size in enumerate(sizes):
         model.Add(sum(x[p, t] for p in order) == size)
     together = []
+    both: dict[tuple[int, int, int], cp_model.IntVar] = {}
     for a, b in relevant:
         for t in range(len(sizes)):
-            both = model.NewBoolVar(f"r{a}_{b}_{t}")
-            model.AddBoolOr([x[a, t].Not(), x[b, t].Not(), both])  # both seated at t => counted
-            together.append(both)
+            var = model.NewBoolVar(f"r{a}_{b}_{t}")
+            model.AddBoolOr([x[a, t].Not(), x[b, t].Not(), var])  # both seated at t => counted
+            both[pair(a, b), t] = var
+            together.append(var)
+    # Cuts that let the solver prove a positive minimum quickly: y players of one earlier table seated at one
+    # new table form at least y(y-1)/2 repeated pairs, and y(y-1)/2 >= k*y - k(k+1)/2 for every whole k.
+    present = set(order)
+    for group in (g for tables in history for g in tables):
+        members = [p for p in group if p in present]
+        if len(members) < 2:
+            continue
+        for t, size in enumerate(sizes):
+            y = sum(x[p, t] for p in members)
+            pairs_here = sum(both[pair(a, b), t] for a, b in combinations(members, 2))
+            for k in range(1, min(size, len(members))):
+                model.Add(pairs_here >= k * y - k * (k + 1) // 2)
     # Tables of one size are interchangeable: the first player sits at the first table of its size group.
     for t in range(1, len(sizes)):
         if sizes[t] == sizes[t - 1]:

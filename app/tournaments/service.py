@@ -23,7 +23,7 @@ from app import engine
 from app.db.models import Entrant, GameRecord, Seat, Table, Tournament, TournamentTable, User
 from app.lobby import service as lobby
 
-from .seating import SeatingError, met_pairs, seat_round, table_sizes
+from .seating import SeatingError, seat_round, table_sizes
 from .standings import TableResult, standings
 
 log = logging.getLogger(__name__)
@@ -260,7 +260,7 @@ async def _seat_next_round(db: AsyncSession, t: Tournament, hub: Any) -> bool:
                 for r in range(1, current + 1)]
     sizes = table_sizes(len(active), t.min_size, t.max_size)
     # The solver takes up to SOLVER_SECONDS of CPU: off the event loop.
-    seating = await asyncio.to_thread(seat_round, [e.id for e in active], sizes, met_pairs(previous),
+    seating = await asyncio.to_thread(seat_round, [e.id for e in active], sizes, previous,
                                       secrets.randbits(31), SOLVER_SECONDS)
     t.notes = {**t.notes, str(t.round): seating.notes}
     by_id = {e.id: e for e in entrants}

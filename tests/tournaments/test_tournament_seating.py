@@ -73,9 +73,10 @@ def random_history(players: list[int], rounds: int, rng: random.Random) -> list[
 @given(n=st.integers(6, 10), past=st.integers(1, 3), seed=st.integers(0, 10**6))
 def test_the_solver_finds_the_fewest_repeats_that_exhaustive_search_finds(n, past, seed):
     players = list(range(n))
-    met = met_pairs(random_history(players, past, random.Random(seed)))
+    history = random_history(players, past, random.Random(seed))
+    met = met_pairs(history)
     sizes = table_sizes(n, 3, 6)
-    seating = seat_round(players, sizes, met, seed)
+    seating = seat_round(players, sizes, history, seed)
     assert sorted(p for t in seating.tables for p in t) == players
     assert sorted(map(len, seating.tables), reverse=True) == sizes
     assert seating.proven
@@ -88,7 +89,7 @@ def five_rounds(n: int, seed: int, time_limit: float) -> None:
     history: list[list[list[int]]] = []
     for round_ in range(5):
         met = met_pairs(history)
-        seating = seat_round(players, sizes, met, seed + round_, time_limit=time_limit)
+        seating = seat_round(players, sizes, history, seed + round_, time_limit=time_limit)
         seated = [p for t in seating.tables for p in t]
         assert sorted(seated) == players and sorted(map(len, seating.tables), reverse=True) == sizes
         assert seating.repeats == repeats_of(seating.tables, met)
@@ -119,7 +120,7 @@ def test_no_repeat_seating_is_found_where_one_exists():
     from each old table); the solver must find it, not a near miss."""
     players = list(range(16))
     first = [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 15]]
-    seating = seat_round(players, [4, 4, 4, 4], met_pairs([first]), seed=3)
+    seating = seat_round(players, [4, 4, 4, 4], [first], seed=3)
     assert seating.repeats == 0 and seating.proven
     assert all(len({p // 4 for p in t}) == 4 for t in seating.tables)
 
@@ -127,7 +128,7 @@ def test_no_repeat_seating_is_found_where_one_exists():
 def test_when_repeats_cannot_be_avoided_the_seating_says_so():
     players = list(range(9))
     first = [[0, 1, 2, 3, 4], [5, 6, 7, 8]]  # two old tables cannot fill new tables of 5 and 4 without repeats
-    seating = seat_round(players, [5, 4], met_pairs([first]), seed=1)
+    seating = seat_round(players, [5, 4], [first], seed=1)
     # Best: the table of 5 takes 3 + 2 of the old tables (3 + 1 old pairs), the table of 4 takes 2 + 2 (1 + 1).
     assert seating.proven and seating.repeats == 6
     assert seating.notes == [f"no seating without repeat meetings exists; {seating.repeats} pair(s) meet again"]
