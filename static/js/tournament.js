@@ -118,8 +118,9 @@ if (dataNode) {
     const organiser = viewer.user_id === t.organiser_id;
     if (!t.entrants.length) return el('p', { class: 'muted' }, 'Nobody yet.');
     return el('ul', { class: 'tables' }, ...t.entrants.map((e) => el('li', {}, e.name, e.dropped ? ' (dropped)' : '',
-      organiser && !e.dropped && t.status === 'running'
-        ? el('button', { class: 'drop', onclick: run(`${base}/entrants/${e.id}/drop`) }, 'Drop') : '')));
+      organiser && !e.dropped && !e.bot && t.status === 'running'
+        ? el('button', { class: 'drop', title: 'a bot finishes their game; later rounds leave them out',
+          onclick: () => { if (confirm(`Drop ${e.name} from the tournament?`)) run(`${base}/entrants/${e.id}/drop`)(); } }, 'Drop') : '')));
   }
 
   function draw() {
