@@ -153,3 +153,19 @@ def test_private_tournaments_need_the_invite(tmp_path):
         assert bad["code"] == "bad_game"
     finally:
         server.stop()
+
+
+def test_closing_a_gold_rush_table_early_records_the_victory_points_on_the_table(tmp_path):
+    server = Server(database_url=f"sqlite:///{tmp_path / 'hall.db'}", TOURNAMENT_TICK="0.2", BOT_DELAY="5")
+    server.start()
+    try:
+        organiser = Person(server, "Olga")
+        tid = organiser.post("/api/tournaments", {"game": "goldrush", "rounds": 1}).json()["id"]
+        organiser.post(f"/api/tournaments/{tid}/bots", {"count": 3})
+        organiser.post(f"/api/tournaments/{tid}/start")
+        t = organiser.post(f"/api/tournaments/{tid}/rounds/1/tables/0/close").json()
+        table = t["seating"][0]["tables"][0]
+        assert t["status"] == "finished" and table["closed_early"]
+        assert table["points"] == [0, 0, 0]  # nobody has a victory point after the deal
+    finally:
+        server.stop()

@@ -53,6 +53,10 @@ class GoldRush(StepGame):
     def catalogue(self) -> dict[str, Any]:
         return catalogue()
 
+    def scores_so_far(self, state: GoldRushState) -> list[int]:
+        """Victory points on the table now: what a tournament records for a table its organiser closes early."""
+        return [vp(state, s) for s in range(state["num_players"])]
+
     # ---- the test contract -------------------------------------------------------------------------------------
     def invariants(self, state: GoldRushState) -> None:
         assert sorted(cards_everywhere(state)) == ALL_CARDS, "every card is in exactly one place"
