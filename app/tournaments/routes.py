@@ -66,7 +66,7 @@ async def create_tournament(body: TournamentCreate, db: DbDep, user: CurrentUser
         t = await service.create(db, organiser=user, name=body.name, game_id=body.game, options=body.options,
                                  rounds=body.rounds, min_size=body.min_size, max_size=body.max_size,
                                  private=body.private, registration_closes_at=body.registration_closes_at,
-                                 pace=body.pace)
+                                 pace=body.pace.model_dump() if body.pace else None)
     except service.TournamentError as exc:
         raise _fail(exc) from None
     await db.commit()

@@ -7,6 +7,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from app.lobby.schemas import Pace
+
 
 class TournamentCreate(BaseModel):
     name: str = Field(default="", max_length=64)
@@ -17,7 +19,7 @@ class TournamentCreate(BaseModel):
     max_size: int = Field(default=6, ge=2, le=8)
     private: bool = False
     registration_closes_at: datetime | None = None
-    pace: dict[str, Any] | None = None
+    pace: Pace | None = None  # the pace of every table of the tournament (app/play/clocks.py)
 
 
 class TournamentCreated(BaseModel):

@@ -22,6 +22,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app import engine
 from app.db.models import Entrant, GameRecord, Seat, Table, Tournament, TournamentTable, User
 from app.lobby import service as lobby
+from app.play import clocks
 
 from .seating import SeatingError, seat_round, table_sizes
 from .standings import TableResult, standings
@@ -284,7 +285,8 @@ async def _seat_next_round(db: AsyncSession, t: Tournament, hub: Any) -> bool:
 async def _open_table(db: AsyncSession, t: Tournament, members: list[Entrant]) -> Table:
     """A private table hosted by the organiser with the seating's players in seat order."""
     table = Table(id=secrets.token_urlsafe(6), game_id=t.game_id, options=dict(t.options), host_id=t.organiser_id,
-                  private=True, invite=secrets.token_urlsafe(9), status="open", num_seats=len(members))
+                  private=True, invite=secrets.token_urlsafe(9), status="open", num_seats=len(members),
+                  pace=t.pace if clocks.is_timed(t.pace) else None)
     db.add(table)
     await db.flush()
     db.add_all(Seat(table_id=table.id, index=i, user_id=e.user_id, bot=e.bot) for i, e in enumerate(members))

@@ -160,9 +160,12 @@ def test_closing_a_gold_rush_table_early_records_the_victory_points_on_the_table
     server.start()
     try:
         organiser = Person(server, "Olga")
-        tid = organiser.post("/api/tournaments", {"game": "goldrush", "rounds": 1}).json()["id"]
+        tid = organiser.post("/api/tournaments", {"game": "goldrush", "rounds": 1, "pace": {
+            "mode": "turn_based", "deadline_h": 12}}).json()["id"]
         organiser.post(f"/api/tournaments/{tid}/bots", {"count": 3})
-        organiser.post(f"/api/tournaments/{tid}/start")
+        started = organiser.post(f"/api/tournaments/{tid}/start").json()
+        table_id = started["seating"][0]["tables"][0]["table_id"]
+        assert organiser.http.get(f"/api/tables/{table_id}").json()["pace"]["mode"] == "turn_based"
         t = organiser.post(f"/api/tournaments/{tid}/rounds/1/tables/0/close").json()
         table = t["seating"][0]["tables"][0]
         assert t["status"] == "finished" and table["closed_early"]
