@@ -1,0 +1,2 @@
+"""Placeholder replaced below."""
+from app.engine import RandomBot as GoldWestBot  # noqa: F401

@@ -1,0 +1,119 @@
+"""Gold West as a StepGame: metadata, options, the hooks the engine and the tests call (invariants, what is hidden)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import Field
+
+from app.engine import RandomBot
+from app.engine import steps as S
+from app.engine.game import State
+from app.engine.kit import BaseOptions, Log
+from app.engine.steps import StepGame
+
+from . import data as D
+from . import scoring, view as V
+from .bot import GoldWestBot
+from .state import setup_state
+from .steps import STEP_TYPES
+from .turn import begin_turn, held_metals, to_build
+
+
+class Options(BaseOptions):
+    trading_post: bool = Field(default=False, description="Trading Post: the single Boomtown cell gives a resource "
+                                                          "(Copper, Silver, Gold or Wood-or-Stone) instead of 4 VP.")
+    bandits: bool = Field(default=False, description="Bandits: the Insurance Office and the Hoosegow join the "
+                                                     "Boomtown offices that may be drawn.")
+
+
+class GoldWest(StepGame):
+    id: ClassVar[str] = "goldwest"
+    title: ClassVar[str] = "Gold West"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    Options = Options
+    max_moves: ClassVar[int] = 4000
+    bots: ClassVar[dict] = {"random": RandomBot, "heuristic": GoldWestBot}
+    step_types = STEP_TYPES
+
+    def setup(self, num_players: int, options: Any, state: State) -> list[dict]:
+        setup_state(state, num_players, options)
+        log = Log()
+        log.add("setup", f"The map is dealt; {len([h for h in state['map'] if h['terrain']])} hexes, "
+                         f"12 tokens by the water face up. Turn order: "
+                         f"{', '.join(f'@{s}' for s in state['order'])}")
+        begin_turn(state, state["order"][0], log)
+        self.advance(state, log)
+        return log.events
+
+    def advance(self, state: State, log: Log) -> None:
+        """The metals step ends by itself once no metal is left to spend (and no effect is pending)."""
+        frame = S.top(state)
+        while frame is not None and frame["step"] == "metals" and not held_metals(state):
+            S.pop(state)
+            to_build(state, log)
+            frame = S.top(state)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return V.view(state, seat)
+
+    def catalogue(self) -> dict[str, Any]:
+        return V.catalogue()
+
+    # ---- hooks ------------------------------------------------------------------------------------------------
+    def invariants(self, state: State) -> None:
+        n = state["num_players"]
+        players = state["players"]
+        where: list[int] = [t for hx in state["map"] if hx["token"] is not None for t in [hx["token"]]]
+        where += [t for stack in state["box"].values() for t in stack] + state["discarded"]
+        where += [t for p in players for ids in p["tokens"].values() for t in ids]
+        assert sorted(where) == list(range(len(D.TOKENS))), "mining tokens not conserved"
+        cells = state["boomtown"]["cells"]
+        for seat, p in enumerate(players):
+            built = sum(1 for hx in state["map"] if hx["camp"] == seat)
+            assert p["camps"] >= 0 and p["camps"] + built + p["wanted"] == D.CAMPS[n], "camps not conserved"
+            in_town = sum((c["token"] == seat) + (c["shared"] == seat) for c in cells)
+            assert p["influence_tokens"] >= 0
+            assert p["influence_tokens"] + sum(p["markers"].values()) + in_town == D.INFLUENCE_TOKENS
+            for t in D.TERRAINS:
+                assert p["markers"][t] >= scoring.settlements_in(state, seat, t)
+                assert all(D.TOKENS[tok]["terrain"] == t for tok in p["tokens"][t])
+            assert p["vp"] == sum(p["points"].values()), "VP differ from their sources"
+            assert p["points"].get("investments", 0) == sum(D.INVESTMENT_BY_ID[c]["vp"] for c in p["investments"])
+            assert p["points"].get("looting", 0) == -p["wanted"]
+            shipped = sum(v for m in D.METALS for space, v in D.TRACK_VP.items() if p["ship"][m] >= space)
+            assert p["points"].get("shipping", 0) == shipped + sum(p["ship_tiles"])
+            assert all(0 <= p["ship"][m] <= D.TRACK_END and p["ship"][m] not in D.BONUS_SPACES for m in D.METALS)
+            assert sum(len(s) for s in p["supply"]) >= 0
+        for hx in state["map"]:
+            assert not (hx["camp"] is not None and hx["looted"]) and not (hx["settlement"] and hx["camp"] is None)
+            assert hx["token"] is None or D.TOKENS[hx["token"]]["terrain"] == hx["terrain"]
+            if hx["camp"] is not None or hx["looted"]:
+                assert hx["token"] is None
+        for c in cells:
+            assert c["shared"] is None or (c["token"] is not None and c["shared"] != c["token"])
+        owned = [c for p in players for c in p["investments"]]
+        assert len(set(owned + state["investments"])) == len(owned) + len(state["investments"]) == 8
+        bonus = D.INVESTMENT_BONUS[n]
+        assert state["investment_bonus"] == bonus[len(owned):][:len(state["investment_bonus"])]
+        assert all(v >= 0 for v in state["turn"]["held"].values())
+        if state["over"]:
+            assert state["over"]["scores"] == scoring.final_scores(state)[0]
+
+    def scramble_hidden(self, state: State, audience: int | None, rng: Any) -> State | None:
+        """Face-down tokens (on the map and left in the box) change places within their terrain, except those the
+        audience has looked at."""
+        from app.engine.game import copy_state
+
+        out = copy_state(state)
+        seen = set(out["players"][audience]["peeked"]) if audience is not None else set()
+        for terrain in D.TERRAINS:
+            spots = [h for h, hx in enumerate(out["map"]) if hx["terrain"] == terrain and hx["token"] is not None
+                     and not hx["face_up"] and h not in seen]
+            pool = [out["map"][h]["token"] for h in spots] + out["box"][terrain]
+            rng.shuffle(pool)
+            for h in spots:
+                out["map"][h]["token"] = pool.pop()
+            out["box"][terrain] = sorted(pool)
+        return out

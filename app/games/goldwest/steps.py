@@ -1,0 +1,479 @@
+"""Every Gold West decision as a Step: activating and sowing the supply track, the metals step (investment,
+Boomtown, shipping), Build or Loot, placing the token's resources, and the sub-choices investments and the Trading
+Post ask for. Each step pushes what follows it; the turn flow itself is in turn.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.engine import steps as S
+from app.engine.kit import Log, plural, seat_ref
+from app.engine.steps import Step
+
+from . import data as D
+from .turn import after_activation, can_pay, end_turn, face_up_hexes, held_metals, resources_text, score, ship, spend, \
+    to_build
+
+
+def _name(res: str) -> str:
+    return D.RESOURCE_NAMES[res]
+
+
+def _held(state: dict) -> dict[str, int]:
+    return state["turn"]["held"]
+
+
+# ---- influence tokens -------------------------------------------------------------------------------------------
+
+def has_influence_token(state: dict, seat: int) -> bool:
+    return state["players"][seat]["influence_tokens"] > 0
+
+
+def add_marker(state: dict, seat: int, terrain: str) -> None:
+    """One influence token into a terrain row (a settlement or an investment's influence)."""
+    player = state["players"][seat]
+    player["influence_tokens"] -= 1
+    player["markers"][terrain] += 1
+
+
+def place_in_boomtown(state: dict, seat: int, cell: int, log: Log, how: str) -> None:
+    """An influence token onto an empty Boomtown cell; the single cell pays 4 VP or its Trading Post resource."""
+    state["players"][seat]["influence_tokens"] -= 1
+    boomtown = state["boomtown"]
+    boomtown["cells"][cell]["token"] = seat
+    office = boomtown["cells"][cell]["office"]
+    if office is not None:
+        log.add("boomtown", f"{seat_ref(seat)} {how} an influence token on the {D.OFFICES[office]['name']} "
+                            f"(cell {cell + 1})", seat=seat, cell=cell)
+    elif boomtown["single_tile"] == "vp4":
+        score(state, seat, "boomtown", D.BOOMTOWN_VP)
+        log.add("boomtown", f"{seat_ref(seat)} {how} an influence token on the 4 VP cell of Boomtown and scores 4 VP",
+                seat=seat, cell=cell)
+    else:
+        tile = boomtown["single_tile"]
+        log.add("boomtown", f"{seat_ref(seat)} {how} an influence token on the Trading Post "
+                            f"({D.TRADING_POST_NAMES[tile]})", seat=seat, cell=cell)
+        S.push(state, "trade", seat)
+
+
+def open_cells(state: dict) -> list[int]:
+    return [c for c, cell in enumerate(state["boomtown"]["cells"]) if cell["token"] is None]
+
+
+def push_effect(game: Any, state: dict, kind: str, seat: int, log: Log, lost: str, **fields: Any) -> None:
+    """Ask an effect's choice, or say the effect is lost when it has no choice to offer."""
+    frame = S.push(state, kind, seat, **fields)
+    if not game.step_for(frame).options(game, state, frame, seat):
+        S.pop(state)
+        log.add("effect_lost", f"{seat_ref(seat)}'s {lost} has no effect", seat=seat)
+
+
+# ---- Step 1: the supply track -----------------------------------------------------------------------------------
+
+class Activate(Step):
+    kind = "activate"
+    undoable = True
+
+    def text(self, game, state, frame, seat):
+        return "Activate a section of your supply track: take all its resources, drop one in each lower section"
+
+    def options(self, game, state, frame, seat):
+        supply = state["players"][seat]["supply"]
+        out = []
+        for section in range(D.SECTIONS):
+            cubes = supply[section]
+            if cubes:
+                kept = max(0, len(cubes) - section)
+                out.append({"type": "activate", "section": section, "count": len(cubes),
+                            "label": f"Section {section} ({resources_text(cubes)}): "
+                                     f"{plural(kept, 'resource')} activated"})
+        return out
+
+    def resolve(self, game, state, frame, seat, action, log):
+        section = action["section"]
+        supply = state["players"][seat]["supply"]
+        state["turn"]["hand"] = sorted(supply[section])
+        supply[section] = []
+        log.add("activate", f"{seat_ref(seat)} activates section {section} of the supply track "
+                            f"({resources_text(state['turn']['hand'])})", seat=seat, section=section)
+        S.pop(state)
+        continue_drops(state, section - 1, log)
+
+
+def continue_drops(state: dict, section: int, log: Log) -> None:
+    """Drop one resource in each lower section while any are held; ask only when the resources differ."""
+    turn = state["turn"]
+    seat = turn["seat"]
+    supply = state["players"][seat]["supply"]
+    while section >= 0 and turn["hand"]:
+        if len(set(turn["hand"])) > 1:
+            S.push(state, "drop", seat, section=section)
+            return
+        supply[section].append(turn["hand"].pop())
+        section -= 1
+    for res in turn["hand"]:
+        turn["held"][res] = turn["held"].get(res, 0) + 1
+    turn["hand"] = []
+    log.add("activated", f"{seat_ref(seat)} has {resources_text(turn['held'])} activated this turn", seat=seat,
+            held=dict(turn["held"]))
+    after_activation(state, log)
+
+
+class Drop(Step):
+    kind = "drop"
+    undoable = True
+
+    def text(self, game, state, frame, seat):
+        return f"Choose the resource to leave in section {frame['section']}"
+
+    def options(self, game, state, frame, seat):
+        return [{"type": "drop", "resource": res, "section": frame["section"],
+                 "label": f"Leave {_name(res)} in section {frame['section']}"}
+                for res in sorted(set(state["turn"]["hand"]), key=D.RESOURCES.index)]
+
+    def resolve(self, game, state, frame, seat, action, log):
+        hand = state["turn"]["hand"]
+        hand.remove(action["resource"])
+        state["players"][seat]["supply"][frame["section"]].append(action["resource"])
+        S.pop(state)
+        continue_drops(state, frame["section"] - 1, log)
+
+
+# ---- Step 2: use metals -----------------------------------------------------------------------------------------
+
+class Metals(Step):
+    kind = "metals"
+    undoable = True
+
+    def text(self, game, state, frame, seat):
+        return f"Use your metals ({resources_text(held_metals(state))}): invest, Boomtown, shipping"
+
+    def options(self, game, state, frame, seat):
+        turn = state["turn"]
+        held = turn["held"]
+        player = state["players"][seat]
+        out: list[dict] = []
+        if not turn["invested"]:
+            for card in state["investments"]:
+                inv = D.INVESTMENT_BY_ID[card]
+                if can_pay(held, inv["cost"]):
+                    out.append({"type": "invest", "card": card, "cost": dict(inv["cost"]), "vp": inv["vp"],
+                                "label": f"Invest in card {card} ({D.cost_text(inv['cost'])}): {inv['vp']} VP"})
+        if not turn["boomtown"] and has_influence_token(state, seat):
+            for cell in open_cells(state):
+                column, row = D.cell_cost(cell)
+                cost = {column: 1} if column != row else {column: 2}
+                if row != column:
+                    cost[row] = 1
+                if can_pay(held, cost):
+                    out.append({"type": "boomtown", "cell": cell, "cost": cost,
+                                "label": f"Boomtown cell {cell + 1} ({D.cost_text(cost)}): {cell_name(state, cell)}"})
+        for metal in D.METALS:
+            if held.get(metal, 0) and player["ship"][metal] < D.TRACK_END:
+                out.append({"type": "ship", "metal": metal, "to": next_space(player["ship"][metal]),
+                            "label": f"Ship: 1 {_name(metal)}, stagecoach to space {next_space(player['ship'][metal])}"})
+        out.append({"type": "done", "label": "Go on to Build or Loot" if not turn["final"] else "End your last turn"})
+        return out
+
+    def resolve(self, game, state, frame, seat, action, log):
+        kind = action["type"]
+        if kind == "done":
+            S.pop(state)
+            to_build(state, log)
+        elif kind == "ship":
+            spend(state, {action["metal"]: 1})
+            ship(state, seat, action["metal"], log)
+        elif kind == "boomtown":
+            spend(state, action["cost"])
+            state["turn"]["boomtown"] = True
+            place_in_boomtown(state, seat, action["cell"], log, f"pays {D.cost_text(action['cost'])} and puts")
+        elif kind == "invest":
+            invest(game, state, seat, action["card"], log)
+
+
+def next_space(space: int) -> int:
+    return space + 2 if space + 1 in D.BONUS_SPACES else space + 1
+
+
+def cell_name(state: dict, cell: int) -> str:
+    office = state["boomtown"]["cells"][cell]["office"]
+    if office is not None:
+        return D.OFFICES[office]["name"]
+    tile = state["boomtown"]["single_tile"]
+    return "4 VP" if tile == "vp4" else f"Trading Post ({D.TRADING_POST_NAMES[tile]})"
+
+
+def invest(game: Any, state: dict, seat: int, card: int, log: Log) -> None:
+    inv = D.INVESTMENT_BY_ID[card]
+    player = state["players"][seat]
+    spend(state, inv["cost"])
+    state["turn"]["invested"] = True
+    state["investments"].remove(card)
+    player["investments"].append(card)
+    score(state, seat, "investments", inv["vp"])
+    text = f"{seat_ref(seat)} pays {D.cost_text(inv['cost'])} for investment {card} and scores {inv['vp']} VP"
+    if state["investment_bonus"]:
+        bonus = state["investment_bonus"].pop(0)
+        score(state, seat, "investment_bonus", bonus)
+        text += f", plus a {bonus} VP bonus tile"
+    log.add("invest", text, seat=seat, card=card)
+    effect = inv["effect"]
+    what = f"investment {card}"
+    if effect == "influence":
+        if has_influence_token(state, seat):
+            add_marker(state, seat, inv["terrain"])
+            log.add("influence", f"{seat_ref(seat)} gains 1 influence in {D.TERRAIN_NAMES[inv['terrain']]}", seat=seat)
+        else:
+            log.add("effect_lost", f"{seat_ref(seat)} has no influence token left for {what}", seat=seat)
+    elif effect == "ship1" or effect == "ship2":
+        push_effect(game, state, "free_ship", seat, log, what, left=1 if effect == "ship1" else 2)
+    elif effect == "gain2":
+        push_effect(game, state, "gain", seat, log, what, left=2)
+    elif effect == "peek":
+        push_effect(game, state, "peek", seat, log, what, left=2)
+    elif effect in ("shared_office", "free_office", "upgrade"):
+        push_effect(game, state, effect, seat, log, what)
+
+
+# ---- investment effects and the Trading Post --------------------------------------------------------------------
+
+class FreeShip(Step):
+    kind = "free_ship"
+    undoable = True
+
+    def text(self, game, state, frame, seat):
+        return f"Free shipping: move a stagecoach one step ({frame['left']} left)"
+
+    def options(self, game, state, frame, seat):
+        player = state["players"][seat]
+        return [{"type": "free_ship", "metal": m, "to": next_space(player["ship"][m]),
+                 "label": f"Free step on the {_name(m)} track to space {next_space(player['ship'][m])}"}
+                for m in D.METALS if player["ship"][m] < D.TRACK_END]
+
+    def resolve(self, game, state, frame, seat, action, log):
+        ship(state, seat, action["metal"], log, free=True)
+        frame["left"] -= 1
+        if not frame["left"] or not self.options(game, state, frame, seat):
+            S.pop(state)
+
+
+class Gain(Step):
+    kind = "gain"
+    undoable = True
+
+    def text(self, game, state, frame, seat):
+        return f"Gain a resource onto your supply track, without VP ({frame['left']} left)"
+
+    def options(self, game, state, frame, seat):
+        return [{"type": "gain", "resource": res, "section": section,
+                 "label": f"{_name(res)} to section {section}"}
+                for res in D.RESOURCES for section in range(D.SECTIONS)]
+
+    def resolve(self, game, state, frame, seat, action, log):
+        state["players"][seat]["supply"][action["section"]].append(action["resource"])
+        log.add("gain", f"{seat_ref(seat)} gains 1 {_name(action['resource'])} in section {action['section']}",
+                seat=seat)
+        frame["left"] -= 1
+        if not frame["left"]:
+            S.pop(state)
+
+
+class Peek(Step):
+    kind = "peek"
+
+    def text(self, game, state, frame, seat):
+        return f"Look at a face-down mining token ({frame['left']} left)"
+
+    def options(self, game, state, frame, seat):
+        seen = state["players"][seat]["peeked"]
+        return [{"type": "peek", "hex": h, "label": f"Look at the token on hex {h}"}
+                for h, hx in enumerate(state["map"]) if hx["token"] is not None and not hx["face_up"] and h not in seen]
+
+    def resolve(self, game, state, frame, seat, action, log):
+        h = action["hex"]
+        state["players"][seat]["peeked"].append(h)
+        terrain = D.TERRAIN_NAMES[state["map"][h]["terrain"]]
+        log.add("peek", f"{seat_ref(seat)} looks at a face-down {terrain} token", seat=seat, hex=h)
+        log.private(seat, "peek_face", f"The {terrain} token on hex {h} shows "
+                                       f"{D.token_text(state['map'][h]['token'])}", hex=h,
+                    token=state["map"][h]["token"])
+        frame["left"] -= 1
+        if not frame["left"] or not self.options(game, state, frame, seat):
+            S.pop(state)
+
+
+class SharedOffice(Step):
+    kind = "shared_office"
+    undoable = True
+
+    def text(self, game, state, frame, seat):
+        return "Put an influence token on a Boomtown cell another player holds"
+
+    def options(self, game, state, frame, seat):
+        if not has_influence_token(state, seat):
+            return []
+        return [{"type": "shared_office", "cell": c,
+                 "label": f"Share Boomtown cell {c + 1} ({cell_name(state, c)})"}
+                for c, cell in enumerate(state["boomtown"]["cells"])
+                if cell["token"] is not None and cell["token"] != seat and cell["shared"] is None]
+
+    def resolve(self, game, state, frame, seat, action, log):
+        cell = action["cell"]
+        state["players"][seat]["influence_tokens"] -= 1
+        state["boomtown"]["cells"][cell]["shared"] = seat
+        log.add("boomtown", f"{seat_ref(seat)} shares Boomtown cell {cell + 1} ({cell_name(state, cell)})",
+                seat=seat, cell=cell)
+        S.pop(state)
+
+
+class FreeOffice(Step):
+    kind = "free_office"
+    undoable = True
+
+    def text(self, game, state, frame, seat):
+        return "Put an influence token free on an empty Boomtown cell"
+
+    def options(self, game, state, frame, seat):
+        if not has_influence_token(state, seat):
+            return []
+        return [{"type": "free_office", "cell": c, "label": f"Boomtown cell {c + 1} ({cell_name(state, c)})"}
+                for c in open_cells(state)]
+
+    def resolve(self, game, state, frame, seat, action, log):
+        S.pop(state)
+        place_in_boomtown(state, seat, action["cell"], log, "puts (free)")
+
+
+class Upgrade(Step):
+    kind = "upgrade"
+    undoable = True
+
+    def text(self, game, state, frame, seat):
+        return "Turn one of your camps into a settlement"
+
+    def options(self, game, state, frame, seat):
+        if not has_influence_token(state, seat):
+            return []
+        return [{"type": "upgrade", "hex": h, "label": f"Upgrade your camp on hex {h} "
+                                                       f"({D.TERRAIN_NAMES[hx['terrain']]})"}
+                for h, hx in enumerate(state["map"]) if hx["camp"] == seat and not hx["settlement"]]
+
+    def resolve(self, game, state, frame, seat, action, log):
+        hx = state["map"][action["hex"]]
+        hx["settlement"] = True
+        add_marker(state, seat, hx["terrain"])
+        log.add("upgrade", f"{seat_ref(seat)} turns a camp in {D.TERRAIN_NAMES[hx['terrain']]} into a settlement",
+                seat=seat, hex=action["hex"])
+        S.pop(state)
+
+
+class Trade(Step):
+    kind = "trade"
+    undoable = True
+
+    def text(self, game, state, frame, seat):
+        return "Trading Post: use the resource this turn, or put it on your supply track for its section's VP"
+
+    def options(self, game, state, frame, seat):
+        tile = state["boomtown"]["single_tile"]
+        kinds = list(D.MATERIALS) if tile == "wood_or_stone" else [tile]
+        out = []
+        for res in kinds:
+            out.append({"type": "trade", "resource": res, "section": None,
+                        "label": f"Use 1 {_name(res)} this turn"})
+            out.extend({"type": "trade", "resource": res, "section": s,
+                        "label": f"1 {_name(res)} to section {s} ({plural(s, 'VP')})"} for s in range(D.SECTIONS))
+        return out
+
+    def resolve(self, game, state, frame, seat, action, log):
+        res, section = action["resource"], action["section"]
+        if section is None:
+            held = _held(state)
+            held[res] = held.get(res, 0) + 1
+            log.add("trade", f"{seat_ref(seat)} takes 1 {_name(res)} to use this turn", seat=seat)
+        else:
+            state["players"][seat]["supply"][section].append(res)
+            score(state, seat, "supply", section)
+            log.add("trade", f"{seat_ref(seat)} puts 1 {_name(res)} in section {section} and scores "
+                             f"{plural(section, 'VP')}", seat=seat)
+        S.pop(state)
+
+
+# ---- Step 3: Build or Loot, then the token's resources -----------------------------------------------------------
+
+def build_kind(state: dict) -> str:
+    held = _held(state)
+    wood, stone = held.get("wood", 0) > 0, held.get("stone", 0) > 0
+    if wood and stone:
+        return "settlement" if has_influence_token(state, state["turn"]["seat"]) else "camp"
+    return "camp" if wood or stone else "loot"
+
+
+class Build(Step):
+    kind = "build"
+    undoable = True
+
+    def text(self, game, state, frame, seat):
+        what = {"settlement": "build a settlement (you hold Wood and Stone)",
+                "camp": "build a camp (you hold Wood or Stone)",
+                "loot": "loot (you hold no Wood or Stone: a camp goes to the Wanted area, -1 VP)"}[build_kind(state)]
+        return f"Choose a face-up mining token to {what}"
+
+    def options(self, game, state, frame, seat):
+        how = build_kind(state)
+        verb = {"settlement": "Settle", "camp": "Camp", "loot": "Loot"}[how]
+        return [{"type": "build", "hex": h, "as": how,
+                 "label": f"{verb} on hex {h}: {D.TERRAIN_NAMES[state['map'][h]['terrain']]}, "
+                          f"{D.token_text(state['map'][h]['token'])}"}
+                for h in face_up_hexes(state)]
+
+    def resolve(self, game, state, frame, seat, action, log):
+        h, how = action["hex"], action["as"]
+        hx = state["map"][h]
+        player = state["players"][seat]
+        token = hx["token"]
+        hx["token"] = None
+        state["turn"]["hex"] = h
+        player["camps"] -= 1
+        terrain = D.TERRAIN_NAMES[hx["terrain"]]
+        if how == "loot":
+            hx["looted"] = True
+            player["wanted"] += 1
+            state["discarded"].append(token)
+            score(state, seat, "looting", -1)
+            log.add("loot", f"{seat_ref(seat)} loots a {terrain} hex ({D.token_text(token)}): a camp goes to the "
+                            f"Wanted area, -1 VP", seat=seat, hex=h)
+        else:
+            hx["camp"] = seat
+            player["tokens"][hx["terrain"]].append(token)
+            if how == "settlement":
+                hx["settlement"] = True
+                add_marker(state, seat, hx["terrain"])
+            log.add("build", f"{seat_ref(seat)} builds a {how} on a {terrain} hex ({D.token_text(token)}): "
+                             f"+{2 if how == 'settlement' else 1} influence in {terrain}", seat=seat, hex=h)
+        S.replace(state, "place", seat, token=token)
+
+
+class Place(Step):
+    kind = "place"
+
+    def text(self, game, state, frame, seat):
+        return f"Put {D.token_text(frame['token'])} in one section of your supply track (VP = section number)"
+
+    def options(self, game, state, frame, seat):
+        return [{"type": "place", "section": s, "vp": s, "label": f"Section {s}: {plural(s, 'VP')}"}
+                for s in range(D.SECTIONS)]
+
+    def resolve(self, game, state, frame, seat, action, log):
+        section = action["section"]
+        resources = list(D.TOKENS[frame["token"]]["resources"])
+        state["players"][seat]["supply"][section].extend(resources)
+        score(state, seat, "supply", section)
+        log.add("place", f"{seat_ref(seat)} puts {resources_text(resources)} in section {section} and scores "
+                         f"{plural(section, 'VP')}", seat=seat, section=section)
+        S.pop(state)
+        end_turn(state, log)
+
+
+STEP_TYPES = (Activate, Drop, Metals, FreeShip, Gain, Peek, SharedOffice, FreeOffice, Upgrade, Trade, Build, Place)
