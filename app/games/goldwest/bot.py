@@ -1,2 +1,158 @@
-"""Placeholder replaced below."""
-from app.engine import RandomBot as GoldWestBot  # noqa: F401
+"""A heuristic Gold West bot: activate the section whose kept resources build a settlement and pay for the best
+investment, buy the richest investment, take Boomtown cells, ship every metal left, build next to its own group in
+terrains it can win, and store each token's resources for 3 VP.
+
+It reads only the seat's view (public board, legal actions) and the static data.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from typing import Any
+
+from app.engine import Bot
+
+from . import data as D
+
+
+def _counts(resources: list[str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for res in resources:
+        out[res] = out.get(res, 0) + 1
+    return out
+
+
+def kept_value(kept: list[str], game: dict) -> float:
+    """How useful a set of activated resources is this turn."""
+    held = _counts(kept)
+    wood, stone = held.get("wood", 0) > 0, held.get("stone", 0) > 0
+    value = 3.0 if wood and stone else 1.5 if wood or stone else -2.0
+    best_card = 0.0
+    for card in game["investments"]:
+        inv = D.INVESTMENT_BY_ID[card]
+        if all(held.get(m, 0) >= n for m, n in inv["cost"].items()):
+            bonus = game["investment_bonus"][0] if game["investment_bonus"] else 0
+            best_card = max(best_card, inv["vp"] + bonus - 1.2 * sum(inv["cost"].values()))
+    metals = sum(held.get(m, 0) for m in D.METALS)
+    return value + best_card + 1.2 * metals
+
+
+def best_keep(resources: list[str], keep: int, game: dict) -> float:
+    if keep <= 0:
+        return kept_value([], game)
+    seen: set[tuple[str, ...]] = set()
+    best = float("-inf")
+    for combo in combinations(sorted(resources), min(keep, len(resources))):
+        if combo not in seen:
+            seen.add(combo)
+            best = max(best, kept_value(list(combo), game))
+    return best
+
+
+class GoldWestBot(Bot):
+    name = "heuristic"
+
+    def choose(self, view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+        legal = view["legal"]
+        if len(legal) == 1:
+            return legal[0]
+        game = view["game"]
+        me = view["seat"]
+        kind = legal[0]["type"]
+        handler = getattr(self, f"_{kind}", None)
+        if handler is None:
+            return legal[0]
+        return handler(legal, game, me, rng)
+
+    # ---- the supply track ------------------------------------------------------------------------------------------
+    def _activate(self, legal, game, me, rng):
+        supply = game["players"][me]["supply"]
+
+        def value(action):
+            section = action["section"]
+            cubes = supply[section]
+            return best_keep(cubes, len(cubes) - section, game) + 0.1 * len(cubes)
+
+        return max(legal, key=value)
+
+    def _drop(self, legal, game, me, rng):
+        hand = list(game["turn"]["hand"])
+        section = legal[0]["section"]
+
+        def value(action):
+            rest = list(hand)
+            rest.remove(action["resource"])
+            return best_keep(rest, len(rest) - section, game)
+
+        return max(legal, key=value)
+
+    # ---- metals ------------------------------------------------------------------------------------------------------
+    def _invest(self, legal, game, me, rng):
+        return self._metals_choice(legal, game, me)
+
+    def _boomtown(self, legal, game, me, rng):
+        return self._metals_choice(legal, game, me)
+
+    def _ship(self, legal, game, me, rng):
+        return self._metals_choice(legal, game, me)
+
+    def _done(self, legal, game, me, rng):
+        return self._metals_choice(legal, game, me)
+
+    def _metals_choice(self, legal, game, me):
+        invests = [a for a in legal if a["type"] == "invest"]
+        if invests:
+            return max(invests, key=lambda a: a["vp"] - 0.5 * sum(a["cost"].values()))
+        towns = [a for a in legal if a["type"] == "boomtown"]
+        if towns:
+            single = game["boomtown"]["single"]
+            return max(towns, key=lambda a: (a["cell"] == single, -sum(a["cost"].values())))
+        ships = [a for a in legal if a["type"] == "ship"]
+        if ships:
+            ship = game["players"][me]["ship"]
+
+            def gain(action):
+                to = action["to"]
+                return (D.TRACK_VP.get(to, 0) + (5 if to - 1 in D.BONUS_SPACES else 0), -abs(6 - ship[action["metal"]]))
+
+            return max(ships, key=gain)
+        return next(a for a in legal if a["type"] == "done")
+
+    def _free_ship(self, legal, game, me, rng):
+        return max(legal, key=lambda a: D.TRACK_VP.get(a["to"], 0) + (5 if a["to"] - 1 in D.BONUS_SPACES else 0))
+
+    def _gain(self, legal, game, me, rng):
+        supply = game["players"][me]["supply"]
+        want = "wood" if supply[0].count("wood") <= supply[0].count("stone") else "stone"
+        return next(a for a in legal if a["resource"] == want and a["section"] == 0)
+
+    def _free_office(self, legal, game, me, rng):
+        single = game["boomtown"]["single"]
+        return max(legal, key=lambda a: a["cell"] == single)
+
+    def _trade(self, legal, game, me, rng):
+        return max(legal, key=lambda a: -1 if a["section"] is None else a["section"])
+
+    # ---- Build or Loot and the token's resources -----------------------------------------------------------------
+    def _build(self, legal, game, me, rng):
+        hexes = {h["id"]: h for h in game["map"]}
+        mine = {h for h, hx in hexes.items() if hx["camp"] == me}
+        players = game["players"]
+
+        def value(action):
+            hx = hexes[action["hex"]]
+            token = D.TOKENS[hx["token"]]
+            worth = len(token["resources"]) + 0.3 * sum(r in D.METALS for r in token["resources"])
+            if action["as"] == "loot":
+                return worth
+            near = sum(1 for n in D.NEIGHBOURS[action["hex"]] if n in mine)
+            terrain = hx["terrain"]
+            lead = players[me]["influence"][terrain] - max(p["influence"][terrain] for p in players if p["seat"] != me)
+            contest = 1.5 if -2 <= lead <= 1 else 0.5
+            return worth + 2.0 * min(near, 2) + contest + rng.random() * 0.1
+
+        return max(legal, key=value)
+
+    def _place(self, legal, game, me, rng):
+        return max(legal, key=lambda a: a["section"])

@@ -139,8 +139,11 @@ TOKENS = _tokens()
 TOKENS_BY_TERRAIN = {t: tuple(tok["id"] for tok in TOKENS if tok["terrain"] == t) for t in TERRAINS}
 
 
+TOKEN_TEXT = tuple(" + ".join(RESOURCE_NAMES[r] for r in tok["resources"]) for tok in TOKENS)
+
+
 def token_text(token_id: int) -> str:
-    return " + ".join(RESOURCE_NAMES[r] for r in TOKENS[token_id]["resources"])
+    return TOKEN_TEXT[token_id]
 
 
 # ---- investments ------------------------------------------------------------------------------------------------

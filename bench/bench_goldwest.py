@@ -1,0 +1,69 @@
+"""Benchmark for Gold West: random full games per second, full_view sizes, heuristic bot against random bots.
+
+Run: .venv/bin/python bench/bench_goldwest.py [games]   (prints figures; asserts nothing about time)
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from app.engine import RandomBot  # noqa: E402
+from app.engine.playout import play_game  # noqa: E402
+from app.games.goldwest import GAME  # noqa: E402
+from app.games.goldwest.bot import GoldWestBot  # noqa: E402
+
+
+def games_per_second(n: int, count: int) -> tuple[float, float]:
+    start = time.perf_counter()
+    moves = 0
+    for seed in range(count):
+        moves += len(play_game(GAME, n, None, seed).moves)
+    return count / (time.perf_counter() - start), moves / count
+
+
+def view_sizes(n: int, count: int) -> tuple[float, int]:
+    sizes = []
+    for seed in range(count):
+        out = play_game(GAME, n, None, seed, bots=[GoldWestBot() for _ in range(n)])
+        state = GAME.new_game(n, None, seed)
+        for seat, action in out.moves:
+            state, _ = GAME.apply(state, seat, action)
+            for viewer in [None, *range(n)]:
+                sizes.append(len(json.dumps(GAME.full_view(state, viewer))))
+    return sum(sizes) / len(sizes), max(sizes)
+
+
+def heuristic_win_rate(n: int, games: int) -> tuple[float, float]:
+    """The heuristic bot in a rotating seat against n-1 random bots: outright and shared wins."""
+    wins = shared = 0
+    for seed in range(games):
+        seat = seed % n
+        bots = [RandomBot() for _ in range(n)]
+        bots[seat] = GoldWestBot()
+        result = GAME.result(play_game(GAME, n, None, seed, bots=bots).state)
+        if result["winners"] == [seat]:
+            wins += 1
+        elif seat in result["winners"]:
+            shared += 1
+    return wins / games, shared / games
+
+
+def main() -> None:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    for n in (2, 3, 4):
+        rate, moves = games_per_second(n, 20)
+        print(f"{n} players: {rate:.1f} random games/s, {moves:.0f} moves per game")
+    mean, biggest = view_sizes(4, 2)
+    print(f"full_view size (4 players, heuristic games): mean {mean:.0f} bytes, max {biggest} bytes")
+    for n in (2, 4):
+        wins, shared = heuristic_win_rate(n, games)
+        print(f"heuristic vs {n - 1} random, {games} seeded games: wins {wins:.1%}, shared {shared:.1%}")
+
+
+if __name__ == "__main__":
+    main()
