@@ -63,9 +63,10 @@ def ship(state: dict, seat: int, metal: str, log: Log, free: bool = False) -> No
     gained = D.TRACK_VP.get(space, 0)
     if gained:
         score(state, seat, "shipping", gained)
-    how = "free shipping" if free else f"pays 1 {D.RESOURCE_NAMES[metal]}"
+    how = "takes a free shipping step" if free else f"ships 1 {D.RESOURCE_NAMES[metal]}"
     tail = f" and scores {gained} VP" if gained else ""
-    log.add("ship", f"{seat_ref(seat)} {how}: stagecoach to space {space} of the {D.RESOURCE_NAMES[metal]} track{tail}",
+    log.add("ship", f"{seat_ref(seat)} {how}: the stagecoach reaches space {space} of the {D.RESOURCE_NAMES[metal]} "
+                    f"track{tail}",
             seat=seat, metal=metal, space=space)
 
 
