@@ -6,13 +6,13 @@ Run: .venv/bin/python bench/bench_goldwest.py [games]   (prints figures; asserts
 from __future__ import annotations
 
 import json
+import random
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.engine import RandomBot  # noqa: E402
 from app.engine.playout import play_game  # noqa: E402
 from app.games.goldwest import GAME  # noqa: E402
 from app.games.goldwest.bot import GoldWestBot  # noqa: E402
@@ -38,14 +38,27 @@ def view_sizes(n: int, count: int) -> tuple[float, int]:
     return sum(sizes) / len(sizes), max(sizes)
 
 
+def bot_game(n: int, seed: int, heuristic_seat: int) -> dict:
+    """One seeded game; only the heuristic seat is given a view (random seats choose from the legal list)."""
+    rng = random.Random(seed)
+    bot = GoldWestBot()
+    state = GAME.new_game(n, None, seed)
+    while GAME.result(state) is None:
+        seat = next(iter(GAME.pending(state)))
+        if seat == heuristic_seat:
+            action = bot.choose(GAME.full_view(state, seat), rng)
+        else:
+            action = rng.choice(GAME.legal(state, seat))
+        state, _ = GAME.apply(state, seat, action)
+    return GAME.result(state)
+
+
 def heuristic_win_rate(n: int, games: int) -> tuple[float, float]:
     """The heuristic bot in a rotating seat against n-1 random bots: outright and shared wins."""
     wins = shared = 0
     for seed in range(games):
         seat = seed % n
-        bots = [RandomBot() for _ in range(n)]
-        bots[seat] = GoldWestBot()
-        result = GAME.result(play_game(GAME, n, None, seed, bots=bots).state)
+        result = bot_game(n, seed, seat)
         if result["winners"] == [seat]:
             wins += 1
         elif seat in result["winners"]:

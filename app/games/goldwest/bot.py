@@ -27,7 +27,7 @@ def kept_value(kept: list[str], game: dict) -> float:
     """How useful a set of activated resources is this turn."""
     held = _counts(kept)
     wood, stone = held.get("wood", 0) > 0, held.get("stone", 0) > 0
-    value = 3.0 if wood and stone else 1.5 if wood or stone else -2.0
+    value = 4.0 if wood and stone else 2.5 if wood or stone else -3.0
     best_card = 0.0
     for card in game["investments"]:
         inv = D.INVESTMENT_BY_ID[card]
@@ -50,6 +50,9 @@ def best_keep(resources: list[str], keep: int, game: dict) -> float:
     return best
 
 
+FUTURE_WEIGHT = 0.3  # how much next turn's best activation counts against VP now when storing resources
+
+
 class GoldWestBot(Bot):
     name = "heuristic"
 
@@ -60,6 +63,7 @@ class GoldWestBot(Bot):
         game = view["game"]
         me = view["seat"]
         kind = legal[0]["type"]
+        self.prompt_data = (view.get("prompt") or {}).get("data") or {}
         handler = getattr(self, f"_{kind}", None)
         if handler is None:
             return legal[0]
@@ -155,4 +159,14 @@ class GoldWestBot(Bot):
         return max(legal, key=value)
 
     def _place(self, legal, game, me, rng):
-        return max(legal, key=lambda a: a["section"])
+        """VP now, plus how good the best activation next turn will be with these resources there."""
+        supply = game["players"][me]["supply"]
+        resources = self.prompt_data.get("resources", [])
+
+        def value(action):
+            after = [list(cubes) for cubes in supply]
+            after[action["section"]] += resources
+            best_next = max(best_keep(cubes, len(cubes) - t, game) for t, cubes in enumerate(after) if cubes)
+            return action["section"] + FUTURE_WEIGHT * best_next
+
+        return max(legal, key=value)

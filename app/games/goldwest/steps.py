@@ -461,6 +461,9 @@ class Place(Step):
     def text(self, game, state, frame, seat):
         return f"Put {D.token_text(frame['token'])} in one section of your supply track (VP = section number)"
 
+    def data(self, game, state, frame, seat):
+        return {"token": frame["token"], "resources": list(D.TOKENS[frame["token"]]["resources"])}
+
     def options(self, game, state, frame, seat):
         return [{"type": "place", "section": s, "vp": s, "label": f"Section {s}: {plural(s, 'VP')}"}
                 for s in range(D.SECTIONS)]
