@@ -229,6 +229,8 @@ function drawTurn(game, view, ctx) {
     });
     lines.push(el('span', {}, 'In hand: ', drops));
   }
+  const placing = view.prompt && view.prompt.data && view.prompt.data.resources;
+  if (placing) lines.push(el('span', {}, 'To store: ', resourceRow(placing, cat)));
   const held = countsToList(turn.held);
   if (held.length) lines.push(el('span', {}, 'Activated: ', resourceRow(held, cat)));
   const done = view.legal.find((a) => a.type === 'done');

@@ -331,6 +331,7 @@ def test_place_puts_the_token_resources_in_one_section_for_its_number_in_vp():
     spot = hexes_of(state, face_up=True)[0]
     token = state["map"][spot]["token"]
     state, _ = act(state, hex=spot)
+    assert GAME.pending(state)[0].data == {"token": token, "resources": list(D.TOKENS[token]["resources"])}
     before = list(state["players"][0]["supply"][2])
     state, _ = act(state, section=2)
     assert state["players"][0]["supply"][2] == before + list(D.TOKENS[token]["resources"])
