@@ -369,3 +369,30 @@ def test_undo_points_are_the_steps_that_reveal_and_draw_nothing():
 
 def test_timeouts_are_left_to_the_platform_bot():
     assert GAME.timeout_action(fresh(), 0) is None
+
+
+def test_investment_scores_without_a_bonus_when_the_tiles_are_gone():
+    state = invest_position(1, {"copper": 4})
+    state["investment_bonus"] = []
+    state, events = act(state, type="invest", card=1)
+    assert state["players"][0]["points"] == {"investments": 8} and "bonus" not in texts(events)
+
+
+def test_boomtown_is_not_offered_without_influence_tokens():
+    state = at_step(fresh(), "metals", held={"gold": 2, "silver": 2, "copper": 2})
+    state["players"][0]["influence_tokens"] = 0
+    state["players"][0]["markers"]["forest"] = 12
+    assert not [a for a in options(state) if a["type"] == "boomtown"]
+
+
+def test_an_empty_supply_track_skips_activation():
+    from app.engine.kit import Log
+    from app.games.goldwest.turn import begin_turn
+
+    state = fresh()
+    S.clear(state)
+    state["players"][1]["supply"] = [[], [], [], []]
+    log = Log()
+    begin_turn(state, 1, log)
+    assert S.top(state)["step"] == "build" and {a["as"] for a in options(state, 1)} == {"loot"}
+    assert "nothing on the supply track" in texts(log.events)
