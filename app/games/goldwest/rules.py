@@ -8,7 +8,7 @@ from pydantic import Field
 
 from app.engine import RandomBot
 from app.engine import steps as S
-from app.engine.game import State
+from app.engine.game import State, copy_state
 from app.engine.kit import BaseOptions, Log
 from app.engine.steps import StepGame
 
@@ -104,8 +104,6 @@ class GoldWest(StepGame):
     def scramble_hidden(self, state: State, audience: int | None, rng: Any) -> State | None:
         """Face-down tokens (on the map and left in the box) change places within their terrain, except those the
         audience has looked at."""
-        from app.engine.game import copy_state
-
         out = copy_state(state)
         seen = set(out["players"][audience]["peeked"]) if audience is not None else set()
         for terrain in D.TERRAINS:

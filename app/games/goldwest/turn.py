@@ -11,6 +11,7 @@ from app.engine import steps as S
 from app.engine.kit import Log, join_words, plural, seat_ref
 
 from . import data as D
+from .scoring import final_result
 from .state import new_turn
 
 
@@ -153,8 +154,6 @@ def next_turn(state: dict, log: Log) -> None:
 
 
 def finish(state: dict, log: Log) -> None:
-    from .scoring import final_result  # scoring reads the finished state; imported here to keep modules apart
-
     S.clear(state)
     state["phase"] = "over"
     state["over"] = final_result(state)
