@@ -177,7 +177,7 @@ function drawSupply(player, game, view, ctx, mine) {
   const cat = ctx.catalogue;
   const sections = [3, 2, 1, 0].map((s) => {
     const node = el('div', { class: 'goldwest-section', dataset: { section: s } },
-      el('span', { class: 'goldwest-section-number', title: `section ${s}: ${plural(s, 'VP')} when a token's resources go here` }, String(s)),
+      el('span', { class: 'goldwest-section-number', title: `section ${s}: ${s} VP when a token's resources go here` }, String(s)),
       el('span', { class: 'goldwest-section-cubes' }, player.supply[s].map((res) => resourcePiece(res, cat))));
     if (mine) {
       const actions = ['activate', 'place', 'trade'].flatMap((type) => actionsWhere(view.legal, { type, section: s }));

@@ -383,7 +383,7 @@ class Trade(Step):
             out.append({"type": "trade", "resource": res, "section": None,
                         "label": f"Use 1 {_name(res)} this turn"})
             out.extend({"type": "trade", "resource": res, "section": s,
-                        "label": f"1 {_name(res)} to section {s} ({plural(s, 'VP')})"} for s in range(D.SECTIONS))
+                        "label": f"1 {_name(res)} to section {s} ({s} VP)"} for s in range(D.SECTIONS))
         return out
 
     def resolve(self, game, state, frame, seat, action, log):
@@ -396,7 +396,7 @@ class Trade(Step):
             state["players"][seat]["supply"][section].append(res)
             score(state, seat, "supply", section)
             log.add("trade", f"{seat_ref(seat)} puts 1 {_name(res)} in section {section} and scores "
-                             f"{plural(section, 'VP')}", seat=seat)
+                             f"{section} VP", seat=seat)
         S.pop(state)
 
 
@@ -465,7 +465,7 @@ class Place(Step):
         return {"token": frame["token"], "resources": list(D.TOKENS[frame["token"]]["resources"])}
 
     def options(self, game, state, frame, seat):
-        return [{"type": "place", "section": s, "vp": s, "label": f"Section {s}: {plural(s, 'VP')}"}
+        return [{"type": "place", "section": s, "vp": s, "label": f"Section {s}: {s} VP"}
                 for s in range(D.SECTIONS)]
 
     def resolve(self, game, state, frame, seat, action, log):
@@ -474,7 +474,7 @@ class Place(Step):
         state["players"][seat]["supply"][section].extend(resources)
         score(state, seat, "supply", section)
         log.add("place", f"{seat_ref(seat)} puts {resources_text(resources)} in section {section} and scores "
-                         f"{plural(section, 'VP')}", seat=seat, section=section)
+                         f"{section} VP", seat=seat, section=section)
         S.pop(state)
         end_turn(state, log)
 

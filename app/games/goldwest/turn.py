@@ -65,9 +65,9 @@ def ship(state: dict, seat: int, metal: str, log: Log, free: bool = False) -> No
     if gained:
         score(state, seat, "shipping", gained)
     how = "takes a free shipping step" if free else f"ships 1 {D.RESOURCE_NAMES[metal]}"
-    tail = f" and scores {gained} VP" if gained else ""
-    log.add("ship", f"{seat_ref(seat)} {how}: the stagecoach reaches space {space} of the {D.RESOURCE_NAMES[metal]} "
-                    f"track{tail}",
+    scored = f" and scores {gained} VP" if gained else ""
+    log.add("ship", f"{seat_ref(seat)} {how}{scored}: the stagecoach reaches space {space} of the "
+                    f"{D.RESOURCE_NAMES[metal]} track",
             seat=seat, metal=metal, space=space)
 
 
