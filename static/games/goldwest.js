@@ -31,7 +31,7 @@ function corners(x, y, radius, upright) {
 }
 
 function resourcePiece(res, cat, extra = {}) {
-  return token(RESOURCE_MARKS[res], { colour: RESOURCE_COLOURS[res], title: cat.resource_names[res], cls: ['goldwest-res', `goldwest-res-${res}`], ...extra });
+  return token(RESOURCE_MARKS[res], { colour: RESOURCE_COLOURS[res], title: cat.resource_names[res], cls: `goldwest-res goldwest-res-${res}`, ...extra });
 }
 
 function resourceRow(list, cat) {
@@ -43,7 +43,7 @@ function countsToList(counts) {
 }
 
 function playerPiece(seat, ctx, text) {
-  return token(text || PLAYER_MARKS[seat], { colour: PLAYER_COLOURS[seat], title: ctx.name(seat, { capital: true }), cls: ['goldwest-player-piece', `goldwest-seat-${seat}`] });
+  return token(text || PLAYER_MARKS[seat], { colour: PLAYER_COLOURS[seat], title: ctx.name(seat, { capital: true }), cls: `goldwest-player-piece goldwest-seat-${seat}` });
 }
 
 // ---- the map -------------------------------------------------------------------------------------------------------
@@ -227,7 +227,8 @@ function drawTurn(game, view, ctx) {
       const action = actionsWhere(view.legal, { type: 'drop', resource: res });
       return bindOnly(piece, action, ctx);
     });
-    lines.push(el('span', {}, 'In hand: ', drops));
+    const drop = view.legal.find((a) => a.type === 'drop');
+    lines.push(el('span', {}, drop ? `Leave one in section ${drop.section}: ` : 'In hand: ', drops));
   }
   const placing = view.prompt && view.prompt.data && view.prompt.data.resources;
   if (placing) lines.push(el('span', {}, 'To store: ', resourceRow(placing, cat)));
