@@ -101,3 +101,12 @@ def test_first_player_option_is_checked_against_the_seats():
         GAME.check_options(2, {"first_player": 3})
     with pytest.raises(BadOptions):
         GAME.check_options(5, {})
+
+
+def test_catalogue_gives_the_hex_geometry_and_the_view_the_hexes_in_play():
+    catalogue = GAME.catalogue()
+    assert [(h["q"], h["r"]) for h in catalogue["hexes"]] == list(D.HEX_COORDS)
+    assert len(catalogue["water"]) == 4 and sum(h["water_side"] for h in catalogue["hexes"]) == 12
+    view = GAME.view(fresh(2), None)
+    assert len(view["map"]) == 42 and all(h["terrain"] in D.TERRAINS for h in view["map"])
+    assert sum(view["face_down"].values()) == 42 - 12
