@@ -220,7 +220,8 @@ function drawTurn(game, view, ctx) {
   const cat = ctx.catalogue;
   const turn = game.turn;
   const who = ctx.name(turn.seat, { capital: true });
-  const lines = [el('b', {}, view.result ? 'Game over' : `Round ${game.round}${turn.final ? ' (last turns)' : ''}: ${who}`)];
+  const lines = [el('b', {}, view.result ? 'Game over' : `Round ${game.round}${turn.final ? ' (last turns)' : ''}: ${who}`),
+    el('span', { class: 'goldwest-muted goldwest-order' }, `Turn order: ${game.order.map((s) => ctx.name(s)).join(', ')}`)];
   if (turn.hand.length) {
     const drops = turn.hand.map((res) => {
       const piece = resourcePiece(res, cat);
