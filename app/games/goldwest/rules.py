@@ -65,7 +65,7 @@ class GoldWest(StepGame):
     def invariants(self, state: State) -> None:
         n = state["num_players"]
         players = state["players"]
-        where: list[int] = [t for hx in state["map"] if hx["token"] is not None for t in [hx["token"]]]
+        where = [hx["token"] for hx in state["map"] if hx["token"] is not None]
         where += [t for stack in state["box"].values() for t in stack] + state["discarded"]
         where += [t for p in players for ids in p["tokens"].values() for t in ids]
         assert sorted(where) == list(range(len(D.TOKENS))), "mining tokens not conserved"
@@ -85,7 +85,7 @@ class GoldWest(StepGame):
             shipped = sum(v for m in D.METALS for space, v in D.TRACK_VP.items() if p["ship"][m] >= space)
             assert p["points"].get("shipping", 0) == shipped + sum(p["ship_tiles"])
             assert all(0 <= p["ship"][m] <= D.TRACK_END and p["ship"][m] not in D.BONUS_SPACES for m in D.METALS)
-            assert sum(len(s) for s in p["supply"]) >= 0
+            assert all(res in D.RESOURCES for section in p["supply"] for res in section)
         for hx in state["map"]:
             assert not (hx["camp"] is not None and hx["looted"]) and not (hx["settlement"] and hx["camp"] is None)
             assert hx["token"] is None or D.TOKENS[hx["token"]]["terrain"] == hx["terrain"]
@@ -95,8 +95,13 @@ class GoldWest(StepGame):
             assert c["shared"] is None or (c["token"] is not None and c["shared"] != c["token"])
         owned = [c for p in players for c in p["investments"]]
         assert len(set(owned + state["investments"])) == len(owned) + len(state["investments"]) == 8
-        bonus = D.INVESTMENT_BONUS[n]
-        assert state["investment_bonus"] == bonus[len(owned):][:len(state["investment_bonus"])]
+        bonus, left = D.INVESTMENT_BONUS[n], state["investment_bonus"]
+        taken = bonus[:len(bonus) - len(left)]
+        assert left == bonus[len(taken):] and len(taken) <= len(owned)
+        assert sum(p["points"].get("investment_bonus", 0) for p in players) == sum(taken)
+        tiles = sorted([t for p in players for t in p["ship_tiles"]]
+                       + [t for stacks in state["ship_bonus"].values() for stack in stacks for t in stack])
+        assert tiles == sorted(t for m in D.METALS for t in D.SHIPPING_TILES[m] * len(D.BONUS_SPACES))
         assert all(v >= 0 for v in state["turn"]["held"].values())
         if state["over"]:
             assert state["over"]["scores"] == scoring.final_scores(state)[0]

@@ -97,3 +97,18 @@ def put_coach(state: dict, seat: int, metal: str, space: int) -> None:
     gained = sum(vp for at, vp in D.TRACK_VP.items() if at <= space)
     player["vp"] += gained
     player["points"]["shipping"] = player["points"].get("shipping", 0) + gained
+
+
+def bought(state: dict, seat: int, cards: list[int]) -> None:
+    """`seat` has already bought these face-up investments, with the bonus tiles they took."""
+    player = state["players"][seat]
+    for card in cards:
+        state["investments"].remove(card)
+        player["investments"].append(card)
+        vp = D.INVESTMENT_BY_ID[card]["vp"]
+        player["points"]["investments"] = player["points"].get("investments", 0) + vp
+        player["vp"] += vp
+        if state["investment_bonus"]:
+            tile = state["investment_bonus"].pop(0)
+            player["points"]["investment_bonus"] = player["points"].get("investment_bonus", 0) + tile
+            player["vp"] += tile

@@ -9,7 +9,7 @@ from app.engine import IllegalAction
 from app.engine import steps as S
 from app.games.goldwest import GAME
 from app.games.goldwest import data as D
-from goldwest_helpers import act, at_step, build, fresh, hexes_of, options, put_coach, texts
+from goldwest_helpers import act, at_step, bought, build, fresh, hexes_of, options, put_coach, texts
 
 
 def supply_of(state, seat=0):
@@ -373,7 +373,8 @@ def test_timeouts_are_left_to_the_platform_bot():
 
 def test_investment_scores_without_a_bonus_when_the_tiles_are_gone():
     state = invest_position(1, {"copper": 4})
-    state["investment_bonus"] = []
+    bought(state, 1, [c for c in state["investments"] if c != 1][:4])
+    assert state["investment_bonus"] == []
     state, events = act(state, type="invest", card=1)
     assert state["players"][0]["points"] == {"investments": 8} and "bonus" not in texts(events)
 
