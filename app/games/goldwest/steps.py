@@ -98,20 +98,17 @@ class Activate(Step):
         log.add("activate", f"{seat_ref(seat)} activates section {section} of the supply track "
                             f"({resources_text(state['turn']['hand'])})", seat=seat, section=section)
         S.pop(state)
-        continue_drops(state, section - 1, log)
+        continue_drops(game, state, section - 1, log)
 
 
-def continue_drops(state: dict, section: int, log: Log) -> None:
-    """Drop one resource in each lower section while any are held; ask only when the resources differ."""
+def continue_drops(game: Any, state: dict, section: int, log: Log) -> None:
+    """Drop one resource in each lower section while any are held (the server drops it when all are alike), then
+    what is left is activated."""
     turn = state["turn"]
     seat = turn["seat"]
-    supply = state["players"][seat]["supply"]
-    while section >= 0 and turn["hand"]:
-        if len(set(turn["hand"])) > 1:
-            S.push(state, "drop", seat, section=section)
-            return
-        supply[section].append(turn["hand"].pop())
-        section -= 1
+    if section >= 0 and turn["hand"]:
+        game.ask(state, log, "drop", seat, section=section)
+        return
     for res in turn["hand"]:
         turn["held"][res] = turn["held"].get(res, 0) + 1
     turn["hand"] = []
@@ -123,6 +120,7 @@ def continue_drops(state: dict, section: int, log: Log) -> None:
 class Drop(Step):
     kind = "drop"
     undoable = True
+    forced_single = True
 
     def text(self, game, state, frame, seat):
         return f"Choose the resource to leave in section {frame['section']}"
@@ -137,7 +135,7 @@ class Drop(Step):
         hand.remove(action["resource"])
         state["players"][seat]["supply"][frame["section"]].append(action["resource"])
         S.pop(state)
-        continue_drops(state, frame["section"] - 1, log)
+        continue_drops(game, state, frame["section"] - 1, log)
 
 
 # ---- Step 2: use metals -----------------------------------------------------------------------------------------
