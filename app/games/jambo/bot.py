@@ -9,7 +9,7 @@ from typing import Any
 
 from app.engine import Bot
 
-from .cards import CARD_KIND, KINDS
+from .data import CARD_KIND, KINDS
 
 UTIL_VALUE = {"weapons": 6, "leopard": 5, "well": 5, "boat": 4, "supplies": 4, "drums": 3, "kettle": 3,
               "throne": 4, "scale": 3, "mask": 2}

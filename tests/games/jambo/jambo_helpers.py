@@ -3,56 +3,27 @@
 from __future__ import annotations
 
 from app.games.jambo import GAME
-from app.games.jambo import cards as C
-from app.games.jambo.rules import free_plain, held, plain_capacity, supply
+from app.games.jambo import data as C
+from app.games.jambo.state import free_plain
+from app.games.jambo.turn import set_turn_step, sub_step, turn_frame
 
 
-def stage_cards(state) -> list[int]:
-    st = state["stage"]
-    if st is None:
-        return []
-    out = []
-    if st["kind"] in ("psychic", "scale"):
-        out += st["cards"]
-    if st["kind"] in ("ape", "lion"):
-        out += st["pool"]
-    if st["kind"] == "auction" and st["what"] == "cards":
-        out += st["items"]
-    if st["kind"] == "replace":
-        out.append(st["card"])
-    return out
+def stage(state):
+    """The decision being resolved inside the turn (a card's effect, a reaction), or None."""
+    return sub_step(state)
 
 
-def all_cards(state) -> list[int]:
-    cards = list(state["deck"]) + list(state["discard"]) + list(state["limbo"]) + stage_cards(state)
-    if state["drawn"] is not None:
-        cards.append(state["drawn"])
-    for P in state["players"]:
-        cards += P["hand"] + P["utils"] + P["stands"]
-    return cards
+def drawn(state):
+    """The card drawn in phase 1 that waits to be kept or discarded, or None."""
+    frame = turn_frame(state)
+    return frame["card"] if frame["step"] == "keep" else None
 
 
 def check_invariants(state) -> None:
-    cards = all_cards(state)
-    assert sorted(cards) == list(range(C.NUM_CARDS)), "cards not conserved"
-    sup = supply(state)
-    assert all(0 <= x <= C.TOKENS_PER_WARE for x in sup), sup
-    for P in state["players"]:
-        assert P["gold"] >= 0
-        assert all(w >= 0 for w in P["wares"])
-        assert free_plain(P) >= 0
-        assert len(P["utils"]) <= C.MAX_UTILITIES
-        assert sum(held(P, t) for t in range(6)) <= plain_capacity(P) + 1
-        for c in P["utils"]:
-            assert C.KINDS[C.CARD_KIND[c]]["type"] == "utility"
-        for c in P["stands"]:
-            assert C.CARD_KIND[c] == "stand"
-    assert 0 <= state["acts"] <= C.ACTIONS
+    GAME.invariants(state)
     pend = GAME.pending(state)
     if GAME.result(state) is None:
-        assert len(pend) == 1
         for seat in pend:
-            assert GAME.legal(state, seat), "pending seat without legal action"
             labels = [a["label"] for a in GAME.legal(state, seat)]
             assert all(isinstance(x, str) and x for x in labels)
     else:
@@ -66,7 +37,7 @@ def check_invariants(state) -> None:
         elif g[1 - e] < g[e]:
             assert r["winners"] == [e]
         else:
-            assert r["winners"] == [e if state["tie"] == "first_to_60" else 1 - e]
+            assert r["winners"] == [e if state["tie_goes_to"] == "first_to_60" else 1 - e]
 
 
 # ---- building positions ----------------------------------------------------------------------------------------
@@ -106,7 +77,7 @@ def give_util(state, seat: int, *kinds: str) -> list[int]:
     out = []
     for k in kinds:
         c = find_card(state, k)
-        state["players"][seat]["utils"].append(c)
+        state["players"][seat]["utilities"].append(c)
         out.append(c)
     return out
 
@@ -124,7 +95,7 @@ def set_wares(state, seat: int, codes: str) -> None:
 
 
 def to_phase2(state) -> None:
-    state["phase"] = 2
+    set_turn_step(state, "play")
 
 
 def legal(state, seat=None):

@@ -7,17 +7,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from jambo_helpers import act, check_invariants, give_util, labels, new, set_hand, set_wares, to_phase2  # noqa: E402
+from jambo_helpers import (act, check_invariants, give_util, labels, new, set_hand, set_wares, stage,  # noqa: E402
+                           to_phase2)
 
 from app.games.jambo import GAME  # noqa: E402
+from app.games.jambo.steps.auction import bid_amounts  # noqa: E402
 
 
 # ---- auctions: bids in whole gold, any amount above the high bid up to the bidder's gold (spec §8.12) -------------
 
 def test_auction_offers_every_whole_gold_bid_up_to_own_gold():
-    assert GAME.bid_amounts(0, 40) == list(range(1, 41))
-    assert GAME.bid_amounts(12, 30) == list(range(13, 31))
-    assert GAME.bid_amounts(5, 5) == []
+    assert bid_amounts(0, 40) == list(range(1, 41))
+    assert bid_amounts(12, 30) == list(range(13, 31))
+    assert bid_amounts(5, 5) == []
 
 
 def test_auction_jump_bid_accepted():
@@ -116,7 +118,7 @@ def test_auction_first_pass_ends_it_when_the_active_player_does_not_open():
     top3 = s["deck"][-3:]
     s, _ = act(s, "Play Arabian")
     s, ev = act(s, "Pass")
-    assert s["stage"] is None and 1 not in GAME.pending(s)
+    assert stage(s) is None and 1 not in GAME.pending(s)
     assert set(top3) <= set(s["discard"])
     assert s["players"][1]["gold"] == 20 and any("Nobody bids" in e["text"] for e in ev)
     check_invariants(s)
@@ -130,5 +132,5 @@ def test_auction_traveling_merchant_unopened_wares_stay_in_supply():
     s, _ = act(s, "Auction tea")
     s, _ = act(s, "Auction tea and salt")
     s, _ = act(s, "Pass")
-    assert s["stage"] is None and sum(s["players"][1]["wares"]) == 0 and s["players"][1]["sixth"] == -1
+    assert stage(s) is None and sum(s["players"][1]["wares"]) == 0 and s["players"][1]["sixth"] == -1
     check_invariants(s)

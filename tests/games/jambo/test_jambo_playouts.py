@@ -12,7 +12,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from jambo_helpers import act, check_invariants, new, set_hand, to_phase2  # noqa: E402
+from jambo_helpers import act, check_invariants, drawn, new, set_hand, stage, to_phase2  # noqa: E402
 
 from app.engine import IllegalAction, NotYourTurn, RandomBot  # noqa: E402
 from app.engine.playout import canonical, play_game, replay  # noqa: E402
@@ -27,8 +27,8 @@ def _run(seeds, opts):
 
     def check(state):
         check_invariants(state)
-        if state["stage"] is not None:
-            stages.add(state["stage"]["kind"])
+        if stage(state) is not None:
+            stages.add(stage(state)["step"])
 
     for seed in seeds:
         out = play_game(GAME, 2, opts, seed, check=check)
@@ -91,8 +91,8 @@ def _shuffle_hidden(state, seat, salt):
 
 def _hidden_ok(state) -> bool:
     """States where a seat legitimately sees cards outside its hand (Hyena, Psychic, Scale) are skipped."""
-    st = state["stage"]
-    return st is None or st["kind"] not in ("hyena_take", "psychic", "scale")
+    st = stage(state)
+    return st is None or st["step"] not in ("hyena_take", "psychic", "scale")
 
 
 def test_views_do_not_depend_on_hidden_cards():
@@ -101,7 +101,7 @@ def test_views_do_not_depend_on_hidden_cards():
         out = play_game(GAME, 2, {}, seed)
         state = GAME.new_game(2, {}, seed)
         for i, (seat, action) in enumerate(out.moves):
-            if i % 7 == 0 and _hidden_ok(state) and state["drawn"] is None:
+            if i % 7 == 0 and _hidden_ok(state) and drawn(state) is None:
                 for viewer in (0, 1, None):
                     base = GAME.full_view(state, viewer)
                     other = GAME.full_view(_shuffle_hidden(state, viewer, i), viewer)

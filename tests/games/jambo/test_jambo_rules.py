@@ -10,12 +10,13 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from jambo_helpers import (act, check_invariants, give, give_util, labels, legal, new, set_hand,  # noqa: E402
+from jambo_helpers import (act, check_invariants, drawn, give, give_util, labels, legal, new, set_hand, stage,  # noqa: E402
                            set_wares, to_phase2, ware_id)
 
 from app.games.jambo import GAME  # noqa: E402
-from app.games.jambo import cards as C  # noqa: E402
-from app.games.jambo.rules import held, supply  # noqa: E402
+from app.games.jambo.steps.auction import bid_amounts  # noqa: E402
+from app.games.jambo import data as C  # noqa: E402
+from app.games.jambo.state import held, supply  # noqa: E402
 
 
 def wares_of(state, seat):
@@ -45,7 +46,7 @@ def test_setup_five_cards_twenty_gold_large_stand():
     s = new()
     for P in s["players"]:
         assert len(P["hand"]) == 5 and P["gold"] == 20
-        assert P["stands"] == [] and P["utils"] == [] and sum(P["wares"]) == 0
+        assert P["stands"] == [] and P["utilities"] == [] and sum(P["wares"]) == 0
     assert len(s["deck"]) == 100 and s["discard"] == []
     v = GAME.view(s, 0)
     assert v["players"][0]["spaces"] == 6 and v["supply"] == [6] * 6
@@ -70,10 +71,10 @@ def test_phase1_draw_costs_one_action_keep_goes_to_phase2():
     s = new()
     top = s["deck"][-1]
     s, _ = act(s, {"type": "draw"})
-    assert s["acts"] == 1 and s["drawn"] == top
+    assert s["actions_used"] == 1 and drawn(s) == top
     assert {a["type"] for a in legal(s)} == {"keep", "reject"}
     s, _ = act(s, {"type": "keep"})
-    assert s["phase"] == 2 and top in s["players"][0]["hand"] and s["drawn"] is None
+    assert s["phase"] == 2 and top in s["players"][0]["hand"] and drawn(s) is None
 
 
 def test_phase1_discard_face_up_then_draw_again_or_phase2():
@@ -85,13 +86,13 @@ def test_phase1_discard_face_up_then_draw_again_or_phase2():
     assert GAME.view(s, 1)["discard_top"] == top
     assert {"draw", "phase2"} <= {a["type"] for a in legal(s)}
     s, _ = act(s, {"type": "draw"})
-    assert s["acts"] == 2
+    assert s["actions_used"] == 2
 
 
 def test_phase1_skip_keeps_five_actions():
     s = new()
     s, _ = act(s, {"type": "phase2"})
-    assert s["phase"] == 2 and s["acts"] == 0 and GAME.view(s, 0)["actions_left"] == 5
+    assert s["phase"] == 2 and s["actions_used"] == 0 and GAME.view(s, 0)["actions_left"] == 5
 
 
 def test_phase1_five_discards_end_the_turn_without_bonus():
@@ -105,7 +106,7 @@ def test_phase1_five_discards_end_the_turn_without_bonus():
 def test_drawn_card_is_secret():
     s = new()
     s, ev = act(s, {"type": "draw"})
-    assert GAME.view(s, 0)["drawn"] == s["drawn"]
+    assert GAME.view(s, 0)["drawn"] == drawn(s)
     assert GAME.view(s, 1)["drawn"] is True and GAME.view(s, None)["drawn"] is True
     private = [e for e in ev if "seats" in e]
     assert private and all(e["seats"] == [0] for e in private)
@@ -119,7 +120,7 @@ def test_empty_draw_pile_reshuffles_discard():
     s, _ = act(s, {"type": "reject"})
     assert s["deck"] == []
     s, _ = act(s, {"type": "draw"})
-    assert len(s["deck"]) == 99 and s["discard"] == [] and s["drawn"] is not None
+    assert len(s["deck"]) == 99 and s["discard"] == [] and drawn(s) is not None
     check_invariants(s)
 
 
@@ -142,7 +143,7 @@ def test_two_unused_actions_pay_one_gold():
     s = new()
     s, _ = act(s, {"type": "draw"})
     s, _ = act(s, {"type": "keep"})
-    s["acts"] = 3
+    s["actions_used"] = 3
     s, _ = act(s, {"type": "end"})
     assert s["players"][0]["gold"] == 21 and s["turn"] == 1
 
@@ -150,7 +151,7 @@ def test_two_unused_actions_pay_one_gold():
 def test_one_unused_action_pays_nothing():
     s = new()
     to_phase2(s)
-    s["acts"] = 4
+    s["actions_used"] = 4
     s, _ = act(s, {"type": "end"})
     assert s["players"][0]["gold"] == 20
 
@@ -205,7 +206,7 @@ def test_buy_pays_left_price_and_places_wares():
     (c,) = set_hand(s, 0, "W08")
     s, ev = act(s, {"type": "buy"})
     assert s["players"][0]["gold"] == 16 and wares_of(s, 0) == "KKF"
-    assert s["discard"][-1] == c and s["acts"] == 1
+    assert s["discard"][-1] == c and s["actions_used"] == 1
     assert supply(s)[ware_id("K")] == 4
 
 
@@ -266,7 +267,7 @@ def test_sixth_space_fee_each_time():
     s["players"][0]["sixth"] = -1
     s["players"][0]["wares"] = [0, 0, 3, 0, 0, 0]
     gold = s["players"][0]["gold"]
-    s["acts"] = 0
+    s["actions_used"] = 0
     s, _ = act(s, "Buy hides")
     assert s["players"][0]["gold"] == gold - 3 - 2
 
@@ -312,7 +313,7 @@ def test_playing_a_card_costs_one_action():
     to_phase2(s)
     set_hand(s, 0, "well")
     s, _ = act(s, "Play Well")
-    assert s["acts"] == 1
+    assert s["actions_used"] == 1
 
 
 def test_reaction_cards_cannot_be_played_actively():
@@ -328,9 +329,9 @@ def test_five_actions_end_the_turn():
     set_hand(s, 0, "well", "well", "drums", "weapons", "boat")
     for lab in ["Play Well", "Play Well", "Play Drums", "Play Weapons"]:
         s, _ = act(s, lab)
-    assert s["stage"]["kind"] == "replace"
+    assert stage(s)["step"] == "replace"
     s, _ = act(s, "Discard Drums")
-    assert s["turn"] == 0 and s["acts"] == 4
+    assert s["turn"] == 0 and s["actions_used"] == 4
     s, _ = act(s, "Use Well")
     assert s["turn"] == 1 and s["players"][0]["gold"] == 19
 
@@ -342,12 +343,12 @@ def test_utilities_limited_to_three_discard_one_to_play_fourth():
     to_phase2(s)
     u = give_util(s, 0, "well", "drums", "kettle")
     set_hand(s, 0, "weapons")
-    s["used"].append(u[1])
+    s["used_utilities"].append(u[1])
     s, _ = act(s, "Play Weapons")
-    assert s["stage"]["kind"] == "replace" and len(legal(s)) == 3
+    assert stage(s)["step"] == "replace" and len(legal(s)) == 3
     s, _ = act(s, "Discard Drums")  # a utility used this turn may be discarded
-    assert [C.CARD_KIND[c] for c in s["players"][0]["utils"]] == ["well", "kettle", "weapons"]
-    assert s["discard"][-1] == u[1] and s["acts"] == 1
+    assert [C.CARD_KIND[c] for c in s["players"][0]["utilities"]] == ["well", "kettle", "weapons"]
+    assert s["discard"][-1] == u[1] and s["actions_used"] == 1
 
 
 def test_utility_once_per_turn_costs_action_usable_when_played():
@@ -356,7 +357,7 @@ def test_utility_once_per_turn_costs_action_usable_when_played():
     set_hand(s, 0, "well")
     s, _ = act(s, "Play Well")
     s, _ = act(s, "Use Well")
-    assert s["acts"] == 2 and s["players"][0]["gold"] == 19
+    assert s["actions_used"] == 2 and s["players"][0]["gold"] == 19
     assert not any("Use Well" in x for x in labels(s))
     s, _ = act(s, {"type": "end"})
     s, _ = act(s, {"type": "end"})
@@ -370,7 +371,7 @@ def test_two_copies_each_usable_once():
     give_util(s, 0, "well", "well")
     s, _ = act(s, "Use Well")
     s, _ = act(s, "Use Well")
-    assert s["acts"] == 2 and s["players"][0]["gold"] == 18
+    assert s["actions_used"] == 2 and s["players"][0]["gold"] == 18
 
 
 def test_well_pay_one_draw_one():
@@ -451,7 +452,7 @@ def test_mask_swaps_with_discard_top_also_in_phase1():
     assert s["phase"] == 1
     s, _ = act(s, "Swap")
     assert s["discard"][-1] == w and top in s["players"][0]["hand"]
-    assert s["phase"] == 1 and s["acts"] == 1
+    assert s["phase"] == 1 and s["actions_used"] == 1
     assert {"draw", "phase2"} <= {a["type"] for a in legal(s)}
 
 
@@ -493,7 +494,7 @@ def test_kettle_discard_one_or_two_draw_as_many():
     s, _ = act(s, "Use Kettle")
     s, _ = act(s, "Discard Guard")
     s, _ = act(s, "Discard Rain Maker")
-    assert len(s["players"][0]["hand"]) == 3 and s["stage"] is None
+    assert len(s["players"][0]["hand"]) == 3 and stage(s) is None
     s2 = new()
     to_phase2(s2)
     give_util(s2, 0, "kettle")
@@ -541,7 +542,7 @@ def test_guard_cancels_animal_action_still_spent():
     s, _ = act(s, "Play Parrot")
     assert GAME.pending(s).keys() == {1} and GAME.legal(s, 0) == []
     s, _ = act(s, "Play Guard", seat=1)
-    assert wares_of(s, 1) == "K" and s["acts"] == 1 and s["stage"] is None
+    assert wares_of(s, 1) == "K" and s["actions_used"] == 1 and stage(s) is None
     assert g in s["discard"] and C.CARD_KIND[s["discard"][-1]] in ("guard", "parrot")
 
 
@@ -575,7 +576,7 @@ def test_guard_does_not_stop_people():
     set_hand(s, 0, "wiseman")
     set_hand(s, 1, "guard")
     s, _ = act(s, "Play Wise Man")
-    assert s["stage"] is None and s["wise"] == 1
+    assert stage(s) is None and s["wise_men"] == 1
 
 
 def test_rain_maker_takes_used_ware_card():
@@ -586,7 +587,7 @@ def test_rain_maker_takes_used_ware_card():
     s, _ = act(s, "Buy")
     assert GAME.pending(s).keys() == {1}
     s, _ = act(s, "Play Rain Maker", seat=1)
-    assert w in s["players"][1]["hand"] and s["discard"][-1] == r and s["acts"] == 1
+    assert w in s["players"][1]["hand"] and s["discard"][-1] == r and s["actions_used"] == 1
 
 
 def test_shaman_exchanges_all_of_one_type():
@@ -639,7 +640,7 @@ def test_tribal_elder_opponent_discards_to_three():
     assert GAME.pending(s).keys() == {1}
     s, _ = act(s, {"type": "pick"}, seat=1)
     s, _ = act(s, {"type": "pick"}, seat=1)
-    assert len(s["players"][1]["hand"]) == 3 and s["stage"] is None
+    assert len(s["players"][1]["hand"]) == 3 and stage(s) is None
 
 
 def test_tribal_elder_draw_to_five():
@@ -667,7 +668,7 @@ def test_wise_man_stacks_and_price_floor():
     assert s["players"][0]["gold"] == 34
     s, _ = act(s, "No reaction", seat=1)
     s, _ = act(s, {"type": "end"})
-    assert s["wise"] == 0
+    assert s["wise_men"] == 0
 
 
 def test_portuguese_sells_any_number_for_two_each():
@@ -716,7 +717,7 @@ def test_auction_nobody_bids():
     s, _ = act(s, "Play Arabian")
     assert GAME.view(s, 1)["stage"]["items"] == list(reversed(top3))
     s, _ = act(s, "Pass")  # the first pass ends the auction (audit: spec §6.4)
-    assert set(top3) <= set(s["discard"]) and s["stage"] is None
+    assert set(top3) <= set(s["discard"]) and stage(s) is None
 
 
 def test_arabian_merchant_winner_takes_cards():
@@ -732,8 +733,8 @@ def test_arabian_merchant_winner_takes_cards():
 
 
 def test_bids_not_above_own_gold():
-    assert GAME.bid_amounts(0, 3) == [1, 2, 3]
-    amounts = GAME.bid_amounts(0, 40)
+    assert bid_amounts(0, 3) == [1, 2, 3]
+    amounts = bid_amounts(0, 40)
     assert amounts[:8] == list(range(1, 9)) and max(amounts) == 40 and all(a <= 40 for a in amounts)
 
 
@@ -798,8 +799,8 @@ def test_crocodile_uses_opponent_utility_then_discards_it():
     s = _animal_unblocked(s, "Play Crocodile")
     s, _ = act(s, "Use their Weapons")
     s, _ = act(s, "Discard Guard")
-    assert s["players"][0]["gold"] == 22 and s["players"][1]["utils"] == [] and u in s["discard"]
-    assert s["acts"] == 1
+    assert s["players"][0]["gold"] == 22 and s["players"][1]["utilities"] == [] and u in s["discard"]
+    assert s["actions_used"] == 1
     assert C.CARD_KIND[s["discard"][-1]] == "crocodile"
 
 
@@ -863,8 +864,8 @@ def test_snake_each_keeps_one_utility():
     s = _animal_unblocked(s, "Play Snake")
     s, _ = act(s, "Keep Kettle")
     s, _ = act(s, "Keep Mask", seat=1)
-    assert [C.CARD_KIND[u] for u in s["players"][0]["utils"]] == ["kettle"]
-    assert [C.CARD_KIND[u] for u in s["players"][1]["utils"]] == ["mask"]
+    assert [C.CARD_KIND[u] for u in s["players"][0]["utilities"]] == ["kettle"]
+    assert [C.CARD_KIND[u] for u in s["players"][1]["utilities"]] == ["mask"]
     check_invariants(s)
 
 
@@ -879,7 +880,7 @@ def test_elephant_pools_wares_alternate_picks():
     s, _ = act(s, "Take salt")
     s, _ = act(s, "Take trinkets", seat=1)
     s, _ = act(s, "Take trinkets")
-    assert wares_of(s, 0) == "KS" and wares_of(s, 1) == "K" and s["stage"] is None
+    assert wares_of(s, 0) == "KS" and wares_of(s, 1) == "K" and stage(s) is None
 
 
 def test_ape_pools_hands_alternate_picks():
@@ -905,8 +906,8 @@ def test_lion_pools_utilities_max_three_each():
     picks = [(0, "Boat"), (1, "Well"), (0, "Mask"), (1, "Drums"), (0, "Kettle")]
     for seat, nm in picks:
         s, _ = act(s, f"Take {nm}", seat=seat)
-    assert sorted(C.CARD_KIND[u] for u in s["players"][0]["utils"]) == ["boat", "kettle", "mask"]
-    assert sorted(C.CARD_KIND[u] for u in s["players"][1]["utils"]) == ["drums", "well"]
+    assert sorted(C.CARD_KIND[u] for u in s["players"][0]["utilities"]) == ["boat", "kettle", "mask"]
+    assert sorted(C.CARD_KIND[u] for u in s["players"][1]["utilities"]) == ["drums", "well"]
     s2 = new()
     to_phase2(s2)
     set_hand(s2, 0, "lion")
@@ -915,7 +916,7 @@ def test_lion_pools_utilities_max_three_each():
     s2 = _animal_unblocked(s2, "Play Lion")
     for seat, nm in [(0, "Boat"), (1, "Well"), (0, "Mask"), (1, "Drums")]:
         s2, _ = act(s2, f"Take {nm}", seat=seat)
-    assert len(s2["players"][0]["utils"]) == 2 and len(s2["players"][1]["utils"]) == 2
+    assert len(s2["players"][0]["utilities"]) == 2 and len(s2["players"][1]["utilities"]) == 2
 
 
 def test_cheetah_opponent_chooses_gold_or_cards():
@@ -989,7 +990,7 @@ def test_public_areas_visible_to_everyone():
     s["discard"].append(s["deck"].pop())
     for viewer in (0, 1, None):
         p = GAME.view(s, viewer)["players"][0]
-        assert p["wares"][ware_id("K")] == 1 and p["utils"][0]["card"] in s["players"][0]["utils"]
+        assert p["wares"][ware_id("K")] == 1 and p["utils"][0]["card"] in s["players"][0]["utilities"]
         assert p["gold"] == 20 and p["hand_count"] == 5
         assert GAME.view(s, viewer)["discard_top"] == s["discard"][-1]
 
@@ -1021,10 +1022,10 @@ def test_guard_cancels_every_animal(animal):
     (a,) = set_hand(s, 0, animal)
     set_hand(s, 1, "guard", "W02")
     ANIMAL_SETUPS[animal](s)
-    before = {k: s["players"][1][k] for k in ("gold", "utils", "wares")}
+    before = {k: s["players"][1][k] for k in ("gold", "utilities", "wares")}
     s, _ = act(s, f"Play {C.KINDS[animal]['name']}")
     s, _ = act(s, "Play Guard", seat=1)
-    assert s["stage"] is None and s["turn"] == 0 and s["acts"] == 1
+    assert stage(s) is None and s["turn"] == 0 and s["actions_used"] == 1
     assert {k: s["players"][1][k] for k in before} == before
     assert a in s["discard"] and [C.CARD_KIND[c] for c in s["players"][1]["hand"]] == ["W02"]
     check_invariants(s)
@@ -1074,7 +1075,7 @@ def test_crocodile_with_scale_then_discards():
     (u,) = give_util(s, 1, "scale")
     s = _animal_unblocked(s, "Play Crocodile")
     s, _ = act(s, "Use their Scale")
-    assert s["stage"]["kind"] == "scale"
+    assert stage(s)["step"] == "scale"
     s, _ = act(s, {"type": "pick"})
     assert u in s["discard"] and len(s["players"][0]["hand"]) == 1 and len(s["players"][1]["hand"]) == 6
     check_invariants(s)
@@ -1111,7 +1112,7 @@ def test_tribal_elder_discard_option_with_small_hand_does_nothing():
     set_hand(s, 1, "guard", "guard")
     s, _ = act(s, "Play Tribal Elder")
     s, _ = act(s, "discards down to 3")
-    assert s["stage"] is None and len(s["players"][1]["hand"]) == 2
+    assert stage(s) is None and len(s["players"][1]["hand"]) == 2
 
 
 def test_elephant_excess_goes_back_to_supply():
@@ -1123,7 +1124,7 @@ def test_elephant_excess_goes_back_to_supply():
     s["players"][0]["gold"] = 0
     s["players"][1]["gold"] = 0
     s = _animal_unblocked(s, "Play Elephant")
-    while s["stage"] is not None:
+    while stage(s) is not None:
         s, _ = act(s, {"type": "ware"})
     # 12 picks, 6 each, nobody can pay for the 6th space: 5 wares each stay, 2 go back
     assert sum(held(s["players"][0], t) for t in range(6)) == 5
@@ -1157,7 +1158,7 @@ def test_final_turn_is_a_full_five_action_turn():
     s = new()
     s["players"][0]["gold"] = 60
     s, _ = act(s, {"type": "end"})
-    assert s["turn"] == 1 and s["acts"] == 0 and s["phase"] == 1
+    assert s["turn"] == 1 and s["actions_used"] == 0 and s["phase"] == 1
     for _ in range(5):
         s, _ = act(s, {"type": "draw"})
         s, _ = act(s, {"type": "reject"})

@@ -133,6 +133,10 @@ def kind(card: int) -> str:
     return CARD_KIND[card]
 
 
+def card_type(card: int) -> str:
+    return KINDS[CARD_KIND[card]]["type"]
+
+
 def name(card: int) -> str:
     return KINDS[CARD_KIND[card]]["name"]
 

@@ -1,0 +1,474 @@
+"""The people (one action each, then discarded): each card's rule and the decisions it asks for.
+
+The Traveling Merchant and the Arabian Merchant end in the auction (auction.py). Guard and Rain Maker are
+reactions, played in the opponent's turn (reactions.py).
+"""
+
+from __future__ import annotations
+
+from app.engine import State
+
+from .. import data as D
+from ..state import (can_draw, can_take, gainable_types, held, held_types, pile, put_ware, supply, take_ware,
+                     total_wares)
+from ..turn import ask, done
+from .auction import open_auction
+from .common import (CardRule, JamboStep, card_choices, card_rule, discard_from_hand, draw_to_hand, fee_note,
+                     one_per_kind, player, ware_choices)
+
+
+# ---- Shaman ------------------------------------------------------------------------------------------------------
+
+def shaman_trades(s: State, seat: int) -> list[tuple[int, int]]:
+    """(give up, receive) ware type pairs the supply and the stands allow."""
+    P = player(s, seat)
+    left = supply(s)
+    pairs = []
+    for give in held_types(P):
+        n = held(P, give)
+        after = {"gold": P["gold"], "wares": list(P["wares"]), "sixth": P["sixth"], "stands": P["stands"]}
+        for _ in range(n):
+            take_ware(after, give)
+        for receive in range(6):
+            if receive != give and left[receive] >= n and can_take(after, n):
+                pairs.append((give, receive))
+    return pairs
+
+
+@card_rule
+class Shaman(CardRule):
+    kind = "shaman"
+
+    def playable(self, s, seat):
+        return bool(shaman_trades(s, seat))
+
+    def start(self, s, seat, log):
+        ask(s, "shaman_from", seat)
+
+
+class ShamanGiveUp(JamboStep):
+    kind = "shaman_from"
+    title = "Shaman: choose the ware type to give up"
+
+    def options(self, game, s, frame, seat):
+        P = player(s, seat)
+        gives = sorted({give for give, _ in shaman_trades(s, seat)})
+        return [{"type": "ware", "ware": t, "label": f"Give up all {held(P, t)} {D.WARES[t]}"} for t in gives]
+
+    def resolve(self, game, s, frame, seat, action, log):
+        ask(s, "shaman_to", seat, **{"from": action["ware"]})
+
+
+class ShamanReceive(JamboStep):
+    kind = "shaman_to"
+    title = "Shaman: choose the ware type to receive"
+
+    def options(self, game, s, frame, seat):
+        P = player(s, seat)
+        give = frame["from"]
+        receives = [b for a, b in shaman_trades(s, seat) if a == give]
+        after = {"wares": list(P["wares"]), "sixth": P["sixth"], "stands": P["stands"]}
+        n = held(P, give)
+        for _ in range(n):
+            take_ware(after, give)
+        return ware_choices(receives, "Receive", fee_note(after, n))
+
+    def resolve(self, game, s, frame, seat, action, log):
+        P = player(s, seat)
+        give, receive = frame["from"], action["ware"]
+        n = held(P, give)
+        for _ in range(n):
+            take_ware(P, give)
+        for _ in range(n):
+            assert put_ware(P, receive)
+        log.add("shaman", f"@{seat} exchanges {n} {D.WARES[give]} for {n} {D.WARES[receive]}")
+        done(s)
+
+
+# ---- Psychic -----------------------------------------------------------------------------------------------------
+
+PSYCHIC_LOOK = 6
+
+
+@card_rule
+class Psychic(CardRule):
+    kind = "psychic"
+
+    def playable(self, s, seat):
+        return can_draw(s)
+
+    def start(self, s, seat, log):
+        deck = s["deck"]
+        if not deck:
+            pile(s).reshuffle()
+        n = min(PSYCHIC_LOOK, len(deck))
+        cards = list(reversed(deck[len(deck) - n:]))  # top first
+        del deck[len(deck) - n:]
+        ask(s, "psychic", seat, cards=cards)
+        log.private(seat, "look_private", "You see " + ", ".join(D.name(c) for c in cards))
+
+
+class PsychicTake(JamboStep):
+    kind = "psychic"
+    title = "Psychic: choose a card to take"
+
+    def options(self, game, s, frame, seat):
+        return card_choices(frame["cards"], "Take")
+
+    def resolve(self, game, s, frame, seat, action, log):
+        card = action["card"]
+        player(s, seat)["hand"].append(card)
+        s["deck"].extend(reversed([c for c in frame["cards"] if c != card]))
+        log.add("psychic", f"@{seat} takes one of the top cards; the others go back in order")
+        log.private(seat, "psychic_private", f"You take {D.name(card)}", card=card)
+        done(s)
+
+
+# ---- Tribal Elder ------------------------------------------------------------------------------------------------
+
+ELDER_HAND = 3
+ELDER_DRAW_TO = 5
+
+
+@card_rule
+class Elder(CardRule):
+    kind = "elder"
+
+    def start(self, s, seat, log):
+        ask(s, "elder", seat)
+
+
+class ElderChoice(JamboStep):
+    kind = "elder"
+    title = "Tribal Elder: choose an effect"
+
+    def options(self, game, s, frame, seat):
+        return [{"type": "opt", "opt": "discard", "label": "The opponent discards down to 3 cards"},
+                {"type": "opt", "opt": "draw", "label": "Draw until you hold 5 cards"}]
+
+    def resolve(self, game, s, frame, seat, action, log):
+        if action["opt"] == "discard":
+            log.add("elder", f"@{1 - seat} must discard down to 3 cards")
+            if len(player(s, 1 - seat)["hand"]) > ELDER_HAND:
+                ask(s, "elder_discard", 1 - seat)
+                return
+        else:
+            need = max(0, ELDER_DRAW_TO - len(player(s, seat)["hand"]))
+            if need:
+                draw_to_hand(s, seat, need, log)
+            else:
+                log.add("elder", f"@{seat} already holds 5 cards")
+        done(s)
+
+
+class ElderDiscard(JamboStep):
+    kind = "elder_discard"
+    title = "Tribal Elder: discard down to 3 cards"
+
+    def options(self, game, s, frame, seat):
+        return card_choices(player(s, seat)["hand"], "Discard")
+
+    def resolve(self, game, s, frame, seat, action, log):
+        discard_from_hand(s, seat, action["card"], log)
+        if len(player(s, seat)["hand"]) <= ELDER_HAND:
+            done(s)
+
+
+# ---- Wise Man from Afar ------------------------------------------------------------------------------------------
+
+@card_rule
+class WiseMan(CardRule):
+    kind = "wiseman"
+
+    def start(self, s, seat, log):
+        s["wise_men"] += 1
+        log.add("wise", f"Until the end of @{seat}'s turn, ware cards buy for {2 * s['wise_men']} less and "
+                        f"sell for {2 * s['wise_men']} more")
+        done(s)
+
+
+# ---- Portuguese --------------------------------------------------------------------------------------------------
+
+PORTUGUESE_PRICE = 2
+
+
+@card_rule
+class Portuguese(CardRule):
+    kind = "portuguese"
+
+    def playable(self, s, seat):
+        return total_wares(player(s, seat)) > 0
+
+    def start(self, s, seat, log):
+        ask(s, "portuguese", seat)
+
+
+class PortugueseSell(JamboStep):
+    kind = "portuguese"
+    title = "Portuguese: sell wares for 2 gold each, or finish"
+
+    def options(self, game, s, frame, seat):
+        return ware_choices(held_types(player(s, seat)), "Sell 1", f" for {PORTUGUESE_PRICE} gold") + [
+            {"type": "stop", "label": "Finish selling"}]
+
+    def resolve(self, game, s, frame, seat, action, log):
+        if action["type"] == "stop":
+            done(s)
+            return
+        P = player(s, seat)
+        take_ware(P, action["ware"])
+        P["gold"] += PORTUGUESE_PRICE
+        log.add("sell", f"@{seat} sells 1 {D.WARES[action['ware']]} for {PORTUGUESE_PRICE} gold")
+        if total_wares(P) == 0:
+            done(s)
+
+
+# ---- Basket Maker ------------------------------------------------------------------------------------------------
+
+BASKET_PRICE = 2
+
+
+@card_rule
+class BasketMaker(CardRule):
+    kind = "basket"
+
+    def playable(self, s, seat):
+        return bool(gainable_types(s, seat, 2, BASKET_PRICE))
+
+    def start(self, s, seat, log):
+        ask(s, "basket", seat)
+
+
+class BasketWare(JamboStep):
+    kind = "basket"
+    title = "Basket Maker: choose the ware type (2 for 2 gold)"
+
+    def options(self, game, s, frame, seat):
+        return ware_choices(gainable_types(s, seat, 2, BASKET_PRICE), "Take 2",
+                            f" for {BASKET_PRICE} gold" + fee_note(player(s, seat), 2))
+
+    def resolve(self, game, s, frame, seat, action, log):
+        P = player(s, seat)
+        ware = action["ware"]
+        P["gold"] -= BASKET_PRICE
+        assert put_ware(P, ware) and put_ware(P, ware)
+        log.add("gain_ware", f"@{seat} pays {BASKET_PRICE} gold and takes 2 {D.WARES[ware]}")
+        done(s)
+
+
+# ---- Traveling Merchant and Arabian Merchant (the auction itself is in auction.py) --------------------------------
+
+@card_rule
+class TravelingMerchant(CardRule):
+    kind = "traveling"
+
+    def playable(self, s, seat):
+        return sum(supply(s)) >= 2
+
+    def start(self, s, seat, log):
+        ask(s, "travel1", seat)
+
+
+class TravelingFirst(JamboStep):
+    kind = "travel1"
+    title = "Traveling Merchant: choose the first ware to auction"
+
+    def options(self, game, s, frame, seat):
+        left = supply(s)
+        return ware_choices([t for t in range(6) if left[t] >= 1], "Auction")
+
+    def resolve(self, game, s, frame, seat, action, log):
+        ask(s, "travel2", seat, first=action["ware"])
+
+
+class TravelingSecond(JamboStep):
+    kind = "travel2"
+    title = "Traveling Merchant: choose the second ware to auction"
+
+    def options(self, game, s, frame, seat):
+        left = supply(s)
+        left[frame["first"]] -= 1
+        return ware_choices([t for t in range(6) if left[t] >= 1], f"Auction {D.WARES[frame['first']]} and")
+
+    def resolve(self, game, s, frame, seat, action, log):
+        items = [frame["first"], action["ware"]]
+        log.add("auction", f"@{seat} auctions {D.ware_list(items)}")
+        open_auction(s, seat, "wares", items)
+
+
+ARABIAN_REVEAL = 3
+
+
+@card_rule
+class ArabianMerchant(CardRule):
+    kind = "arabian"
+
+    def playable(self, s, seat):
+        return can_draw(s)
+
+    def start(self, s, seat, log):
+        got = pile(s).draw(ARABIAN_REVEAL)
+        log.add("reveal", f"@{seat} reveals " + ", ".join(D.name(c) for c in got) + " for auction", cards=got)
+        open_auction(s, seat, "cards", got)
+
+
+# ---- Dancer ------------------------------------------------------------------------------------------------------
+
+DANCER_WARES = 3
+
+
+def _three_ware_cards(hand: list[int]) -> list[int]:
+    return [c for c in hand if D.card_type(c) == "ware" and len(D.KINDS[D.kind(c)]["wares"]) == DANCER_WARES]
+
+
+@card_rule
+class Dancer(CardRule):
+    kind = "dancer"
+
+    def playable(self, s, seat):
+        P = player(s, seat)
+        return total_wares(P) >= DANCER_WARES and bool(_three_ware_cards(P["hand"]))
+
+    def start(self, s, seat, log):
+        ask(s, "dancer_card", seat)
+
+
+class DancerCard(JamboStep):
+    kind = "dancer_card"
+    title = "Dancer: choose a 3-ware card to discard"
+
+    def options(self, game, s, frame, seat):
+        return [{"type": "pick", "card": c, "label": f"Discard {D.name(c)} (sell price {D.KINDS[D.kind(c)]['sell']})"}
+                for c in one_per_kind(_three_ware_cards(player(s, seat)["hand"]))]
+
+    def resolve(self, game, s, frame, seat, action, log):
+        card = action["card"]
+        player(s, seat)["hand"].remove(card)
+        s["limbo"].append(card)
+        ask(s, "dancer_ware", seat, card=card, left=DANCER_WARES)
+        log.add("discard", f"@{seat} discards {D.name(card)} with the Dancer", card=card)
+
+
+class DancerWare(JamboStep):
+    kind = "dancer_ware"
+    title = "Dancer: choose a ware to return"
+
+    def options(self, game, s, frame, seat):
+        return ware_choices(held_types(player(s, seat)), "Return")
+
+    def resolve(self, game, s, frame, seat, action, log):
+        P = player(s, seat)
+        take_ware(P, action["ware"])
+        log.add("return", f"@{seat} returns 1 {D.WARES[action['ware']]}")
+        frame["left"] -= 1
+        if frame["left"] == 0:
+            gain = D.KINDS[D.kind(frame["card"])]["sell"]
+            P["gold"] += gain
+            log.add("gain", f"@{seat} takes {gain} gold")
+            done(s)
+
+
+# ---- Carrier -----------------------------------------------------------------------------------------------------
+
+CARRIER_COUNT = 2
+
+
+@card_rule
+class Carrier(CardRule):
+    kind = "carrier"
+
+    def start(self, s, seat, log):
+        ask(s, "carrier", seat)
+
+
+class CarrierChoice(JamboStep):
+    kind = "carrier"
+    title = "Carrier: choose your option"
+
+    def options(self, game, s, frame, seat):
+        out = []
+        if gainable_types(s, seat, CARRIER_COUNT, 0):
+            out.append({"type": "opt", "opt": "wares", "label": "Take 2 wares of one type (opponent draws 2)"})
+        out.append({"type": "opt", "opt": "cards", "label": "Draw 2 cards (opponent takes 2 wares)"})
+        return out
+
+    def resolve(self, game, s, frame, seat, action, log):
+        if action["opt"] == "wares":
+            ask(s, "carrier_ware", seat)
+            return
+        draw_to_hand(s, seat, CARRIER_COUNT, log)
+        if any(x >= CARRIER_COUNT for x in supply(s)):
+            ask(s, "carrier_opp", 1 - seat)
+        else:
+            log.add("carrier", f"@{1 - seat} gets no wares: the supply is too low")
+            done(s)
+
+
+def _carrier_take(s: State, seat: int, ware: int, log) -> None:
+    placed = sum(1 for _ in range(CARRIER_COUNT) if put_ware(player(s, seat), ware))
+    log.add("gain_ware", f"@{seat} takes {placed} {D.WARES[ware]}"
+            + ("" if placed == CARRIER_COUNT else f" ({CARRIER_COUNT - placed} without room go back to the supply)"))
+
+
+class CarrierWares(JamboStep):
+    kind = "carrier_ware"
+    title = "Carrier: choose the ware type"
+
+    def options(self, game, s, frame, seat):
+        return ware_choices(gainable_types(s, seat, CARRIER_COUNT, 0), "Take 2",
+                            fee_note(player(s, seat), CARRIER_COUNT))
+
+    def resolve(self, game, s, frame, seat, action, log):
+        _carrier_take(s, seat, action["ware"], log)
+        draw_to_hand(s, 1 - seat, CARRIER_COUNT, log)
+        done(s)
+
+
+class CarrierOpponent(JamboStep):
+    kind = "carrier_opp"
+    title = "Carrier: choose the ware type you receive"
+
+    def options(self, game, s, frame, seat):
+        left = supply(s)
+        return ware_choices([t for t in range(6) if left[t] >= CARRIER_COUNT], "Take 2")
+
+    def resolve(self, game, s, frame, seat, action, log):
+        _carrier_take(s, seat, action["ware"], log)
+        done(s)
+
+
+# ---- Drummer -----------------------------------------------------------------------------------------------------
+
+def _discarded_utilities(s: State) -> list[int]:
+    return [c for c in reversed(s["discard"]) if D.card_type(c) == "utility"]
+
+
+@card_rule
+class Drummer(CardRule):
+    kind = "drummer"
+
+    def playable(self, s, seat):
+        return bool(_discarded_utilities(s))
+
+    def start(self, s, seat, log):
+        ask(s, "drummer", seat)
+
+
+class DrummerTake(JamboStep):
+    kind = "drummer"
+    title = "Drummer: choose a utility from the discard pile"
+
+    def options(self, game, s, frame, seat):
+        return card_choices(_discarded_utilities(s), "Take")
+
+    def resolve(self, game, s, frame, seat, action, log):
+        card = action["card"]
+        s["discard"].remove(card)
+        player(s, seat)["hand"].append(card)
+        log.add("drummer", f"@{seat} takes {D.name(card)} from the discard pile", card=card)
+        done(s)
+
+
+STEPS = (ShamanGiveUp, ShamanReceive, PsychicTake, ElderChoice, ElderDiscard, PortugueseSell, BasketWare,
+         TravelingFirst, TravelingSecond, DancerCard, DancerWare, CarrierChoice, CarrierWares, CarrierOpponent,
+         DrummerTake)

@@ -1,0 +1,291 @@
+"""The turn's own decisions (phase 1: draw and keep; phase 2: play) and what playing a card asks at once.
+
+Phase 2 offers, once per kind of card in hand: buying or selling with a ware card, building a small stand,
+putting a utility in front of you (choosing one to discard when you already have 3), playing a person or an
+animal (whose rules are in people.py and animals.py), and using each utility once. Ware cards and animals
+first give the opponent a chance to react (Rain Maker, Guard).
+"""
+
+from __future__ import annotations
+
+from app.engine import Log, State
+
+from .. import data as D
+from ..state import can_draw, can_take, count_wares, fit_fee, held, pile, put_ware, supply, take_ware
+from ..turn import ask, discard_card, done, end_turn, set_turn_step
+from .common import RULES, JamboStep, UtilityRule, one_per_kind, use_utility
+
+
+def stand_cost(s: State) -> int:
+    return D.LATER_STAND_COST if s["stand_built"] else D.FIRST_STAND_COST
+
+
+def buy_price(s: State, kind: str) -> int:
+    return max(0, D.KINDS[kind]["buy"] - 2 * s["wise_men"])
+
+
+def sell_price(s: State, kind: str) -> int:
+    return D.KINDS[kind]["sell"] + 2 * s["wise_men"]
+
+
+def can_buy(s: State, seat: int, kind: str) -> bool:
+    need = count_wares(D.KINDS[kind]["wares"])
+    left = supply(s)
+    if any(need[t] > left[t] for t in range(6)):
+        return False
+    return can_take(s["players"][seat], len(D.KINDS[kind]["wares"]), buy_price(s, kind))
+
+
+def can_sell(s: State, seat: int, kind: str) -> bool:
+    need = count_wares(D.KINDS[kind]["wares"])
+    return all(held(s["players"][seat], t) >= need[t] for t in range(6))
+
+
+def utility_actions(s: State, phase_one: bool = False) -> list[dict]:
+    """Utilities the active player may use now (in phase 1 only the Mask may be used)."""
+    t = s["turn"]
+    out = []
+    for card in s["players"][t]["utilities"]:
+        kind = D.kind(card)
+        if phase_one and kind != "mask":
+            continue
+        if card not in s["used_utilities"] and RULES[kind].usable(s, t):
+            out.append({"type": "use", "card": card, "label": f"Use {D.name(card)} (1 action)"})
+    return out
+
+
+def start_use(s: State, seat: int, card: int, log: Log) -> None:
+    s["actions_used"] += 1
+    s["used_utilities"].append(card)
+    use_utility(s, seat, D.kind(card), log)
+
+
+class DrawPhase(JamboStep):
+    kind = "draw"
+
+    def text(self, game, s, frame, seat):
+        return f"Phase 1: draw a card, or go to phase 2 ({D.ACTIONS - s['actions_used']} actions left)"
+
+    def options(self, game, s, frame, seat):
+        out = []
+        if s["actions_used"] < D.ACTIONS and can_draw(s):
+            out.append({"type": "draw", "label": "Draw a card (1 action)"})
+        out.append({"type": "phase2", "label": "Go to phase 2"})
+        if s["actions_used"] < D.ACTIONS:
+            out += utility_actions(s, phase_one=True)
+        out.append({"type": "end", "label": "End turn"})
+        return out
+
+    def resolve(self, game, s, frame, seat, action, log):
+        kind = action["type"]
+        if kind == "draw":
+            s["actions_used"] += 1
+            card = pile(s).draw_one()
+            set_turn_step(s, "keep", card=card)
+            log.add("draw", f"@{seat} draws a card")
+            log.private(seat, "draw_private", f"@{seat} draws {D.name(card)}", card=card)
+        elif kind == "phase2":
+            set_turn_step(s, "play")
+            log.add("phase", f"@{seat} goes to phase 2")
+        elif kind == "end":
+            end_turn(s, log)
+        else:
+            start_use(s, seat, action["card"], log)
+
+
+class KeepDrawn(JamboStep):
+    kind = "keep"
+
+    def text(self, game, s, frame, seat):
+        return "Keep the card you drew (and go to phase 2) or discard it"
+
+    def options(self, game, s, frame, seat):
+        name = D.name(frame["card"])
+        return [{"type": "keep", "label": f"Keep {name}"}, {"type": "reject", "label": f"Discard {name}"}]
+
+    def resolve(self, game, s, frame, seat, action, log):
+        card = frame["card"]
+        if action["type"] == "keep":
+            s["players"][seat]["hand"].append(card)
+            set_turn_step(s, "play")
+            log.add("keep", f"@{seat} keeps the card and goes to phase 2")
+            return
+        discard_card(s, card)
+        log.add("reject", f"@{seat} discards {D.name(card)}", card=card)
+        # Five draws discarded: phase 1 is over and so, with no action left, is the turn (advance ends it).
+        set_turn_step(s, "play" if s["actions_used"] >= D.ACTIONS else "draw")
+
+
+class PlayPhase(JamboStep):
+    kind = "play"
+
+    def text(self, game, s, frame, seat):
+        return f"Phase 2: play cards or use utilities ({D.ACTIONS - s['actions_used']} actions left)"
+
+    def options(self, game, s, frame, seat):
+        P = s["players"][seat]
+        out: list[dict] = []
+        if s["actions_used"] < D.ACTIONS:
+            for card in one_per_kind(P["hand"]):
+                out += self._card_actions(s, seat, card)
+            out += utility_actions(s)
+        out.append({"type": "end", "label": "End turn"})
+        return out
+
+    @staticmethod
+    def _card_actions(s: State, seat: int, card: int) -> list[dict]:
+        P = s["players"][seat]
+        kind = D.kind(card)
+        type_ = D.card_type(card)
+        if type_ == "ware":
+            out = []
+            wares = D.ware_list(D.KINDS[kind]["wares"])
+            if can_buy(s, seat, kind):
+                fee = fit_fee(P, len(D.KINDS[kind]["wares"]))
+                extra = f" + {fee} for the 6th space" if fee else ""
+                out.append({"type": "buy", "card": card,
+                            "label": f"Buy {wares} for {buy_price(s, kind)} gold{extra}"})
+            if can_sell(s, seat, kind):
+                out.append({"type": "sell", "card": card, "label": f"Sell {wares} for {sell_price(s, kind)} gold"})
+            return out
+        if type_ == "stand":
+            if P["gold"] < stand_cost(s):
+                return []
+            return [{"type": "play", "card": card, "label": f"Play {D.name(card)} for {stand_cost(s)} gold"}]
+        if kind in REACTIONS or not (isinstance(RULES[kind], UtilityRule) or RULES[kind].playable(s, seat)):
+            return []
+        return [{"type": "play", "card": card, "label": f"Play {D.name(card)}"}]
+
+    def resolve(self, game, s, frame, seat, action, log):
+        if action["type"] == "end":
+            end_turn(s, log)
+            return
+        if action["type"] == "use":
+            start_use(s, seat, action["card"], log)
+            return
+        P = s["players"][seat]
+        card = action["card"]
+        kind = D.kind(card)
+        s["actions_used"] += 1
+        P["hand"].remove(card)
+        if action["type"] == "buy":
+            price = buy_price(s, kind)
+            P["gold"] -= price
+            before_fee = P["gold"]
+            for ware in D.KINDS[kind]["wares"]:
+                assert put_ware(P, ware)
+            fee = before_fee - P["gold"]
+            discard_card(s, card)
+            extra = f" (+{fee} for the 6th space)" if fee else ""
+            log.add("buy", f"@{seat} buys {D.ware_list(D.KINDS[kind]['wares'])} for {price} gold{extra}", card=card)
+            ask(s, "rain", 1 - seat, card=card)
+            return
+        if action["type"] == "sell":
+            for ware in D.KINDS[kind]["wares"]:
+                take_ware(P, ware)
+            gain = sell_price(s, kind)
+            P["gold"] += gain
+            discard_card(s, card)
+            log.add("sell", f"@{seat} sells {D.ware_list(D.KINDS[kind]['wares'])} for {gain} gold", card=card)
+            ask(s, "rain", 1 - seat, card=card)
+            return
+        log.add("play", f"@{seat} plays {D.name(card)}", card=card)
+        type_ = D.card_type(card)
+        if type_ == "stand":
+            cost = stand_cost(s)
+            P["gold"] -= cost
+            s["stand_built"] = True
+            P["stands"].append(card)
+            log.add("stand", f"@{seat} pays {cost} gold for a small market stand (+3 spaces)")
+        elif type_ == "utility":
+            if len(P["utilities"]) >= D.MAX_UTILITIES:
+                ask(s, "replace", seat, card=card)
+            else:
+                P["utilities"].append(card)
+        else:
+            s["limbo"].append(card)
+            if type_ == "animal":
+                ask(s, "guard", 1 - seat, card=card)
+            else:
+                RULES[kind].start(s, seat, log)
+
+
+class ReplaceUtility(JamboStep):
+    kind = "replace"
+    title = "You already have 3 utilities: choose one to discard"
+
+    def options(self, game, s, frame, seat):
+        return [{"type": "pick", "card": u, "label": f"Discard {D.name(u)}"} for u in s["players"][seat]["utilities"]]
+
+    def resolve(self, game, s, frame, seat, action, log):
+        P = s["players"][seat]
+        old = action["card"]
+        P["utilities"].remove(old)
+        discard_card(s, old)
+        P["utilities"].append(frame["card"])
+        log.add("replace", f"@{seat} discards {D.name(old)} to make room", card=old)
+        done(s)
+
+
+# ---- reactions in the opponent's turn --------------------------------------------------------------------------
+# Both are always offered to the opponent, whatever their hand, so the pause itself reveals nothing.
+
+REACTIONS = ("guard", "rainmaker")
+
+
+def _first_of_kind(hand: list[int], kind: str) -> int | None:
+    return next((c for c in hand if D.kind(c) == kind), None)
+
+
+class GuardReaction(JamboStep):
+    kind = "guard"
+
+    def describe(self, game, s, frame):
+        return f"@{s['turn']} plays {D.name(frame['card'])}: react?"
+
+    def options(self, game, s, frame, seat):
+        out = []
+        if _first_of_kind(s["players"][seat]["hand"], "guard") is not None:
+            out.append({"type": "guard", "label": f"Play Guard: cancel the {D.name(frame['card'])}"})
+        out.append({"type": "allow", "label": "No reaction"})
+        return out
+
+    def resolve(self, game, s, frame, seat, action, log):
+        animal = frame["card"]
+        if action["type"] == "guard":
+            guard = _first_of_kind(s["players"][seat]["hand"], "guard")
+            s["players"][seat]["hand"].remove(guard)
+            log.add("guard", f"@{seat} plays a Guard: the {D.name(animal)} is cancelled", card=guard)
+            s["limbo"].append(guard)
+            done(s)
+        else:
+            log.add("allow", f"@{seat} does not react")
+            RULES[D.kind(animal)].start(s, s["turn"], log)
+
+
+class RainReaction(JamboStep):
+    kind = "rain"
+
+    def describe(self, game, s, frame):
+        return f"@{s['turn']} used a ware card: react?"
+
+    def options(self, game, s, frame, seat):
+        out = []
+        if _first_of_kind(s["players"][seat]["hand"], "rainmaker") is not None:
+            out.append({"type": "rain", "label": f"Play Rain Maker: take the ware card ({D.name(frame['card'])})"})
+        out.append({"type": "allow", "label": "No reaction"})
+        return out
+
+    def resolve(self, game, s, frame, seat, action, log):
+        if action["type"] == "rain":
+            P = s["players"][seat]
+            rain_maker = _first_of_kind(P["hand"], "rainmaker")
+            P["hand"].remove(rain_maker)
+            s["discard"].remove(frame["card"])
+            P["hand"].append(frame["card"])
+            discard_card(s, rain_maker)
+            log.add("rain", f"@{seat} plays Rain Maker and takes {D.name(frame['card'])}", card=frame["card"])
+        done(s)
+
+
+STEPS = (DrawPhase, KeepDrawn, PlayPhase, ReplaceUtility, GuardReaction, RainReaction)

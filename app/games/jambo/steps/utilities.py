@@ -1,0 +1,367 @@
+"""The ten utilities: each card's rule (when it can be used, what using it starts) and the decisions it asks for.
+
+Using a utility costs an action and is allowed once per turn (the play step counts both); the Crocodile uses an
+opponent's utility without either.
+"""
+
+from __future__ import annotations
+
+from .. import data as D
+from ..state import can_draw, gainable_types, held_types, pile, put_ware, take_ware, total_wares
+from ..turn import ask, done
+from .common import (JamboStep, UtilityRule, card_choices, card_rule, discard_from_hand, draw_to_hand, fee_note,
+                     player, ware_choices)
+
+
+# ---- Well --------------------------------------------------------------------------------------------------------
+
+@card_rule
+class Well(UtilityRule):
+    kind = "well"
+    announce = False
+
+    def usable(self, s, seat):
+        return player(s, seat)["gold"] >= 1
+
+    def start(self, s, seat, log):
+        player(s, seat)["gold"] -= 1
+        log.add("pay", f"@{seat} pays 1 gold to the Well")
+        draw_to_hand(s, seat, 1, log)
+        done(s)
+
+
+# ---- Drums -------------------------------------------------------------------------------------------------------
+
+@card_rule
+class Drums(UtilityRule):
+    kind = "drums"
+
+    def usable(self, s, seat):
+        return total_wares(player(s, seat)) > 0
+
+    def start(self, s, seat, log):
+        ask(s, "drums", seat)
+
+
+class DrumsReturn(JamboStep):
+    kind = "drums"
+    title = "Drums: choose a ware to return"
+
+    def options(self, game, s, frame, seat):
+        return ware_choices(held_types(player(s, seat)), "Return")
+
+    def resolve(self, game, s, frame, seat, action, log):
+        take_ware(player(s, seat), action["ware"])
+        log.add("return", f"@{seat} returns 1 {D.WARES[action['ware']]}")
+        draw_to_hand(s, seat, 1, log)
+        done(s)
+
+
+# ---- Throne ------------------------------------------------------------------------------------------------------
+
+@card_rule
+class Throne(UtilityRule):
+    kind = "throne"
+
+    def usable(self, s, seat):
+        return total_wares(player(s, seat)) > 0 and total_wares(player(s, 1 - seat)) > 0
+
+    def start(self, s, seat, log):
+        ask(s, "throne_take", seat)
+
+
+class ThroneTake(JamboStep):
+    kind = "throne_take"
+    title = "Throne: choose a ware to take from the opponent"
+
+    def options(self, game, s, frame, seat):
+        return ware_choices(held_types(player(s, 1 - seat)), "Take their")
+
+    def resolve(self, game, s, frame, seat, action, log):
+        ask(s, "throne_give", seat, take=action["ware"])
+
+
+class ThroneGive(JamboStep):
+    kind = "throne_give"
+    title = "Throne: choose a ware to give in exchange"
+
+    def options(self, game, s, frame, seat):
+        return ware_choices(held_types(player(s, seat)), "Give your")
+
+    def resolve(self, game, s, frame, seat, action, log):
+        P, O = player(s, seat), player(s, 1 - seat)
+        mine, theirs = action["ware"], frame["take"]
+        take_ware(P, mine)
+        take_ware(O, theirs)
+        placed_mine = put_ware(P, theirs)
+        placed_theirs = put_ware(O, mine)
+        log.add("throne", f"@{seat} takes 1 {D.WARES[theirs]} from @{1 - seat} and gives 1 {D.WARES[mine]}"
+                + ("" if placed_mine and placed_theirs else " (a ware without room goes back to the supply)"))
+        done(s)
+
+
+# ---- Boat --------------------------------------------------------------------------------------------------------
+
+@card_rule
+class Boat(UtilityRule):
+    kind = "boat"
+
+    def usable(self, s, seat):
+        return bool(player(s, seat)["hand"]) and bool(gainable_types(s, seat, 1, 0))
+
+    def start(self, s, seat, log):
+        ask(s, "boat_card", seat)
+
+
+class BoatCard(JamboStep):
+    kind = "boat_card"
+    title = "Boat: choose a card to discard"
+
+    def options(self, game, s, frame, seat):
+        return card_choices(player(s, seat)["hand"], "Discard")
+
+    def resolve(self, game, s, frame, seat, action, log):
+        discard_from_hand(s, seat, action["card"], log)
+        ask(s, "boat_ware", seat)
+
+
+class BoatWare(JamboStep):
+    kind = "boat_ware"
+    title = "Boat: choose a ware to take"
+
+    def options(self, game, s, frame, seat):
+        return ware_choices(gainable_types(s, seat, 1, 0), "Take", fee_note(player(s, seat), 1))
+
+    def resolve(self, game, s, frame, seat, action, log):
+        assert put_ware(player(s, seat), action["ware"])
+        log.add("gain_ware", f"@{seat} takes 1 {D.WARES[action['ware']]}")
+        done(s)
+
+
+# ---- Scale -------------------------------------------------------------------------------------------------------
+
+@card_rule
+class Scale(UtilityRule):
+    kind = "scale"
+
+    def usable(self, s, seat):
+        return can_draw(s)
+
+    def start(self, s, seat, log):
+        got = pile(s).draw(2)
+        if len(got) == 2:
+            log.private(seat, "reveal_private", "You draw " + " and ".join(D.name(c) for c in got))
+            ask(s, "scale", seat, cards=got)
+        else:
+            player(s, seat)["hand"] += got
+            log.add("draw", f"@{seat} draws {len(got)} card(s) with the Scale")
+            done(s)
+
+
+class ScaleKeep(JamboStep):
+    kind = "scale"
+    title = "Scale: choose the card to keep (the other goes to the opponent)"
+
+    def options(self, game, s, frame, seat):
+        first, second = frame["cards"]
+        return [{"type": "pick", "card": keep, "label": f"Keep {D.name(keep)}, give {D.name(give)}"}
+                for keep, give in ((first, second), (second, first))]
+
+    def resolve(self, game, s, frame, seat, action, log):
+        keep = action["card"]
+        other = frame["cards"][1] if frame["cards"][0] == keep else frame["cards"][0]
+        player(s, seat)["hand"].append(keep)
+        player(s, 1 - seat)["hand"].append(other)
+        log.add("scale", f"@{seat} keeps one card and gives the other to @{1 - seat}")
+        log.add("scale_private", f"@{1 - seat} receives {D.name(other)}", [0, 1], card=other)
+        done(s)
+
+
+# ---- Mask of Transformation --------------------------------------------------------------------------------------
+
+@card_rule
+class Mask(UtilityRule):
+    kind = "mask"
+
+    def usable(self, s, seat):
+        return bool(player(s, seat)["hand"]) and bool(s["discard"])
+
+    def start(self, s, seat, log):
+        ask(s, "mask", seat)
+
+
+class MaskSwap(JamboStep):
+    kind = "mask"
+    title = "Mask: choose a hand card to swap with the top of the discard pile"
+
+    def options(self, game, s, frame, seat):
+        return card_choices(player(s, seat)["hand"], "Swap")
+
+    def resolve(self, game, s, frame, seat, action, log):
+        P = player(s, seat)
+        card = action["card"]
+        taken = s["discard"].pop()
+        P["hand"].remove(card)
+        P["hand"].append(taken)
+        s["discard"].append(card)
+        log.add("mask", f"@{seat} swaps {D.name(card)} from hand with {D.name(taken)} from the discard pile",
+                card=card)
+        done(s)
+
+
+# ---- Supplies ----------------------------------------------------------------------------------------------------
+
+@card_rule
+class Supplies(UtilityRule):
+    kind = "supplies"
+
+    def usable(self, s, seat):
+        return player(s, seat)["gold"] >= 1 or bool(player(s, seat)["hand"])
+
+    def start(self, s, seat, log):
+        ask(s, "supplies", seat)
+
+
+class SuppliesCost(JamboStep):
+    kind = "supplies"
+    title = "Supplies: pay 1 gold or discard a card"
+
+    def options(self, game, s, frame, seat):
+        out = []
+        if player(s, seat)["gold"] >= 1:
+            out.append({"type": "gold", "label": "Pay 1 gold"})
+        return out + card_choices(player(s, seat)["hand"], "Discard")
+
+    def resolve(self, game, s, frame, seat, action, log):
+        P = player(s, seat)
+        if action["type"] == "gold":
+            P["gold"] -= 1
+            log.add("pay", f"@{seat} pays 1 gold")
+        else:
+            discard_from_hand(s, seat, action["card"], log)
+        draws = pile(s)
+        revealed, found = [], None
+        while (card := draws.draw_one()) is not None:
+            if D.card_type(card) == "ware":
+                found = card
+                break
+            revealed.append(card)
+        for card in revealed:
+            s["discard"].append(card)
+        if found is not None:
+            P["hand"].append(found)
+        text = f"@{seat} reveals " + (", ".join(D.name(c) for c in revealed) or "no other card")
+        text += f" and takes {D.name(found)}" if found is not None else " and finds no ware card"
+        log.add("supplies", text)
+        done(s)
+
+
+# ---- Kettle ------------------------------------------------------------------------------------------------------
+
+@card_rule
+class Kettle(UtilityRule):
+    kind = "kettle"
+
+    def usable(self, s, seat):
+        return bool(player(s, seat)["hand"])
+
+    def start(self, s, seat, log):
+        ask(s, "kettle1", seat)
+
+
+class KettleFirst(JamboStep):
+    kind = "kettle1"
+    title = "Kettle: choose a card to discard"
+
+    def options(self, game, s, frame, seat):
+        return card_choices(player(s, seat)["hand"], "Discard")
+
+    def resolve(self, game, s, frame, seat, action, log):
+        discard_from_hand(s, seat, action["card"], log)
+        if player(s, seat)["hand"]:
+            ask(s, "kettle2", seat)
+        else:
+            draw_to_hand(s, seat, 1, log)
+            done(s)
+
+
+class KettleSecond(JamboStep):
+    kind = "kettle2"
+    title = "Kettle: discard a second card, or stop"
+
+    def options(self, game, s, frame, seat):
+        return card_choices(player(s, seat)["hand"], "Discard") + [{"type": "stop", "label": "Stop: draw 1 card"}]
+
+    def resolve(self, game, s, frame, seat, action, log):
+        if action["type"] == "stop":
+            draw_to_hand(s, seat, 1, log)
+        else:
+            discard_from_hand(s, seat, action["card"], log)
+            draw_to_hand(s, seat, 2, log)
+        done(s)
+
+
+# ---- Leopard Statue ----------------------------------------------------------------------------------------------
+
+LEOPARD_PRICE = 2
+
+
+@card_rule
+class Leopard(UtilityRule):
+    kind = "leopard"
+
+    def usable(self, s, seat):
+        return bool(gainable_types(s, seat, 1, LEOPARD_PRICE))
+
+    def start(self, s, seat, log):
+        ask(s, "leopard", seat)
+
+
+class LeopardWare(JamboStep):
+    kind = "leopard"
+    title = "Leopard Statue: choose a ware to take for 2 gold"
+
+    def options(self, game, s, frame, seat):
+        return ware_choices(gainable_types(s, seat, 1, LEOPARD_PRICE), "Take",
+                            f" for {LEOPARD_PRICE} gold" + fee_note(player(s, seat), 1))
+
+    def resolve(self, game, s, frame, seat, action, log):
+        P = player(s, seat)
+        P["gold"] -= LEOPARD_PRICE
+        assert put_ware(P, action["ware"])
+        log.add("gain_ware", f"@{seat} takes 1 {D.WARES[action['ware']]} for {LEOPARD_PRICE} gold")
+        done(s)
+
+
+# ---- Weapons -----------------------------------------------------------------------------------------------------
+
+WEAPONS_GAIN = 2
+
+
+@card_rule
+class Weapons(UtilityRule):
+    kind = "weapons"
+
+    def usable(self, s, seat):
+        return bool(player(s, seat)["hand"])
+
+    def start(self, s, seat, log):
+        ask(s, "weapons", seat)
+
+
+class WeaponsDiscard(JamboStep):
+    kind = "weapons"
+    title = "Weapons: choose a card to discard for 2 gold"
+
+    def options(self, game, s, frame, seat):
+        return card_choices(player(s, seat)["hand"], "Discard")
+
+    def resolve(self, game, s, frame, seat, action, log):
+        discard_from_hand(s, seat, action["card"], log)
+        player(s, seat)["gold"] += WEAPONS_GAIN
+        log.add("gain", f"@{seat} takes {WEAPONS_GAIN} gold")
+        done(s)
+
+
+STEPS = (DrumsReturn, ThroneTake, ThroneGive, BoatCard, BoatWare, ScaleKeep, MaskSwap, SuppliesCost, KettleFirst,
+         KettleSecond, LeopardWare, WeaponsDiscard)

@@ -1,0 +1,87 @@
+"""Jambo's turn flow: the turn's own frame (draw, keep, play), the end of a card's effect, and the end of a turn.
+
+The bottom frame of `state["steps"]` is the active player's turn: "draw" (phase 1), "keep" (phase 1, a drawn card
+waits to be kept or discarded) or "play" (phase 2). A card being resolved puts one sub-step above it (`ask`);
+when the card is done, its sub-steps go and the cards it used leave play (`done`). A turn ends when the player
+says so or when the fifth action of phase 2 has been resolved (`advance`).
+"""
+
+from __future__ import annotations
+
+from app.engine import Log, State
+from app.engine.steps import Frame
+
+from . import data as D
+from .scoring import result
+
+TURN_STEPS = ("draw", "keep", "play")
+
+
+def turn_frame(s: State) -> Frame:
+    return s["steps"][0]
+
+
+def sub_step(s: State) -> Frame | None:
+    """The decision inside the turn being resolved (a card's effect, a reaction), or None."""
+    return s["steps"][-1] if len(s["steps"]) > 1 else None
+
+
+def set_turn_step(s: State, kind: str, **fields) -> None:
+    """The turn moves on: 'draw' and 'keep' are phase 1, 'play' is phase 2."""
+    s["phase"] = 2 if kind == "play" else 1
+    s["steps"][0] = {"step": kind, "seat": s["turn"], **fields}
+
+
+def ask(s: State, kind: str, seat: int, **fields) -> Frame:
+    """The next decision of the card being resolved, in place of the previous one."""
+    del s["steps"][1:]
+    frame: Frame = {"step": kind, "seat": seat, **fields}
+    s["steps"].append(frame)
+    return frame
+
+
+def discard_card(s: State, card: int) -> None:
+    s["discard"].append(card)
+    if card in s["used_utilities"]:
+        s["used_utilities"].remove(card)
+
+
+def done(s: State) -> None:
+    """The card being resolved has had its effect: it and the cards it used leave play."""
+    for card in s["limbo"]:
+        discard_card(s, card)
+    s["limbo"] = []
+    del s["steps"][1:]
+
+
+def advance(s: State, log: Log) -> None:
+    """After a resolved step: the fifth action of phase 2 ends the turn once nothing is left to resolve."""
+    if s["over"] is None and len(s["steps"]) == 1 and s["phase"] == 2 and s["actions_used"] >= D.ACTIONS:
+        end_turn(s, log)
+
+
+def end_turn(s: State, log: Log) -> None:
+    t = s["turn"]
+    P = s["players"][t]
+    unused = D.ACTIONS - s["actions_used"]
+    if unused >= 2:
+        P["gold"] += 1
+        log.add("bonus", f"@{t} ends the turn with {unused} unused actions and takes 1 gold")
+    else:
+        log.add("end", f"@{t} ends the turn")
+    if s["ender"] is None:
+        if P["gold"] >= D.END_GOLD:
+            s["ender"] = t
+            log.add("final", f"@{t} has {P['gold']} gold: @{1 - t} plays one last turn")
+    else:
+        s["over"] = result(s)
+        log.add("game_over", s["over"]["text"])
+        return
+    s["turn"] = 1 - t
+    s["turns"] += 1
+    s["actions_used"] = 0
+    s["used_utilities"] = []
+    s["wise_men"] = 0
+    s["steps"] = [{"step": "draw", "seat": s["turn"]}]
+    s["phase"] = 1
+    log.add("turn", f"@{1 - t}'s turn")
