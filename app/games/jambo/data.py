@@ -20,6 +20,7 @@ FIRST_STAND_COST = 6
 LATER_STAND_COST = 3
 MAX_UTILITIES = 3
 END_GOLD = 60
+END_BONUS_UNUSED = 2  # ending a turn with at least this many actions unused brings 1 gold
 
 # (design, wares as codes, buy price, sell price, copies)
 _WARE_CARDS = [

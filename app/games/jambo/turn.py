@@ -64,7 +64,7 @@ def end_turn(s: State, log: Log) -> None:
     t = s["turn"]
     P = s["players"][t]
     unused = D.ACTIONS - s["actions_used"]
-    if unused >= 2:
+    if unused >= D.END_BONUS_UNUSED:
         P["gold"] += 1
         log.add("bonus", f"@{t} ends the turn with {unused} unused actions and takes 1 gold")
     else:

@@ -12,8 +12,8 @@ from app.engine.steps import Frame
 from .. import data as D
 from ..state import can_take, held, held_types, put_ware, take_ware, total_wares
 from ..turn import ask, done
-from .common import (RULES, CardRule, JamboStep, card_choices, card_rule, draw_to_hand, fee_note, one_per_kind,
-                     player, use_utility, ware_choices)
+from .common import (RULES, CardRule, JamboStep, card_choices, card_rule, draw_to_hand, fee_note, fee_of,
+                     one_per_kind, player, use_utility, ware_choices)
 
 
 # ---- Crocodile ---------------------------------------------------------------------------------------------------
@@ -72,7 +72,8 @@ class ParrotWare(JamboStep):
     title = "Parrot: choose a ware to take"
 
     def options(self, game, s, frame, seat):
-        return ware_choices(held_types(player(s, 1 - seat)), "Take their", fee_note(player(s, seat), 1))
+        return ware_choices(held_types(player(s, 1 - seat)), "Take their", "theirs", fee_note(player(s, seat), 1),
+                            fee=fee_of(player(s, seat), 1))
 
     def resolve(self, game, s, frame, seat, action, log):
         ware = action["ware"]
@@ -207,7 +208,7 @@ class ElephantTake(JamboStep):
     title = "Elephant: take a ware from the pool"
 
     def options(self, game, s, frame, seat):
-        return ware_choices([t for t in range(6) if frame["pool"][t] > 0], "Take")
+        return ware_choices([t for t in range(6) if frame["pool"][t] > 0], "Take", "pool")
 
     def resolve(self, game, s, frame, seat, action, log):
         ware = action["ware"]
@@ -298,7 +299,7 @@ class CheetahChoice(JamboStep):
     def options(self, game, s, frame, seat):
         out = []
         if player(s, seat)["gold"] >= CHEETAH_GOLD:
-            out.append({"type": "opt", "opt": "gold", "label": "Give 2 gold"})
+            out.append({"type": "opt", "opt": "gold", "price": CHEETAH_GOLD, "label": "Give 2 gold"})
         out.append({"type": "opt", "opt": "cards", "label": "Let them draw 2 cards"})
         return out
 

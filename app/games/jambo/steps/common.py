@@ -107,8 +107,16 @@ def card_choices(cards: list[int], verb: str, type_: str = "pick") -> list[dict]
     return [{"type": type_, "card": c, "label": f"{verb} {D.name(c)}"} for c in one_per_kind(cards)]
 
 
-def ware_choices(types: list[int], verb: str, suffix: str = "") -> list[dict]:
-    return [{"type": "ware", "ware": t, "label": f"{verb} {D.WARES[t]}{suffix}"} for t in types]
+def ware_choices(types: list[int], verb: str, area: str, suffix: str = "", count: int = 1, **fields: int) -> list[dict]:
+    """One action per ware type. Fields for the renderer: `area` is where the ware is picked ("mine", "theirs",
+    "supply", "pool"), `count` how many of that type move; `price`, `gain` and `fee` (gold) when they apply."""
+    return [{"type": "ware", "ware": t, "area": area, "count": count, **fields,
+             "label": f"{verb} {D.WARES[t]}{suffix}"} for t in types]
+
+
+def fee_of(P: dict, n: int) -> int:
+    """The 6th-space fee for taking n wares by choice (0 when they fit on ordinary spaces)."""
+    return fit_fee(P, n) or 0
 
 
 def fee_note(P: dict, n: int) -> str:

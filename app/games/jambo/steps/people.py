@@ -14,7 +14,7 @@ from ..state import (can_draw, can_take, gainable_types, held, held_types, pile,
 from ..turn import ask, done
 from .auction import open_auction
 from .common import (CardRule, JamboStep, card_choices, card_rule, discard_from_hand, draw_to_hand, fee_note,
-                     one_per_kind, player, ware_choices)
+                     fee_of, one_per_kind, player, ware_choices)
 
 
 # ---- Shaman ------------------------------------------------------------------------------------------------------
@@ -53,7 +53,8 @@ class ShamanGiveUp(JamboStep):
     def options(self, game, s, frame, seat):
         P = player(s, seat)
         gives = sorted({give for give, _ in shaman_trades(s, seat)})
-        return [{"type": "ware", "ware": t, "label": f"Give up all {held(P, t)} {D.WARES[t]}"} for t in gives]
+        return [{"type": "ware", "ware": t, "area": "mine", "count": held(P, t),
+                 "label": f"Give up all {held(P, t)} {D.WARES[t]}"} for t in gives]
 
     def resolve(self, game, s, frame, seat, action, log):
         ask(s, "shaman_to", seat, **{"from": action["ware"]})
@@ -71,7 +72,7 @@ class ShamanReceive(JamboStep):
         n = held(P, give)
         for _ in range(n):
             take_ware(after, give)
-        return ware_choices(receives, "Receive", fee_note(after, n))
+        return ware_choices(receives, "Receive", "supply", fee_note(after, n), count=n, fee=fee_of(after, n))
 
     def resolve(self, game, s, frame, seat, action, log):
         P = player(s, seat)
@@ -208,7 +209,8 @@ class PortugueseSell(JamboStep):
     title = "Portuguese: sell wares for 2 gold each, or finish"
 
     def options(self, game, s, frame, seat):
-        return ware_choices(held_types(player(s, seat)), "Sell 1", f" for {PORTUGUESE_PRICE} gold") + [
+        return ware_choices(held_types(player(s, seat)), "Sell 1", "mine", f" for {PORTUGUESE_PRICE} gold",
+                            gain=PORTUGUESE_PRICE) + [
             {"type": "stop", "label": "Finish selling"}]
 
     def resolve(self, game, s, frame, seat, action, log):
@@ -244,8 +246,9 @@ class BasketWare(JamboStep):
     title = "Basket Maker: choose the ware type (2 for 2 gold)"
 
     def options(self, game, s, frame, seat):
-        return ware_choices(gainable_types(s, seat, 2, BASKET_PRICE), "Take 2",
-                            f" for {BASKET_PRICE} gold" + fee_note(player(s, seat), 2))
+        return ware_choices(gainable_types(s, seat, 2, BASKET_PRICE), "Take 2", "supply",
+                            f" for {BASKET_PRICE} gold" + fee_note(player(s, seat), 2),
+                            count=2, price=BASKET_PRICE, fee=fee_of(player(s, seat), 2))
 
     def resolve(self, game, s, frame, seat, action, log):
         P = player(s, seat)
@@ -275,7 +278,7 @@ class TravelingFirst(JamboStep):
 
     def options(self, game, s, frame, seat):
         left = supply(s)
-        return ware_choices([t for t in range(6) if left[t] >= 1], "Auction")
+        return ware_choices([t for t in range(6) if left[t] >= 1], "Auction", "supply")
 
     def resolve(self, game, s, frame, seat, action, log):
         ask(s, "travel2", seat, first=action["ware"])
@@ -288,7 +291,7 @@ class TravelingSecond(JamboStep):
     def options(self, game, s, frame, seat):
         left = supply(s)
         left[frame["first"]] -= 1
-        return ware_choices([t for t in range(6) if left[t] >= 1], f"Auction {D.WARES[frame['first']]} and")
+        return ware_choices([t for t in range(6) if left[t] >= 1], f"Auction {D.WARES[frame['first']]} and", "supply")
 
     def resolve(self, game, s, frame, seat, action, log):
         items = [frame["first"], action["ware"]]
@@ -338,7 +341,8 @@ class DancerCard(JamboStep):
     title = "Dancer: choose a 3-ware card to discard"
 
     def options(self, game, s, frame, seat):
-        return [{"type": "pick", "card": c, "label": f"Discard {D.name(c)} (sell price {D.KINDS[D.kind(c)]['sell']})"}
+        return [{"type": "pick", "card": c, "gain": D.KINDS[D.kind(c)]["sell"],
+                 "label": f"Discard {D.name(c)} (sell price {D.KINDS[D.kind(c)]['sell']})"}
                 for c in one_per_kind(_three_ware_cards(player(s, seat)["hand"]))]
 
     def resolve(self, game, s, frame, seat, action, log):
@@ -354,7 +358,7 @@ class DancerWare(JamboStep):
     title = "Dancer: choose a ware to return"
 
     def options(self, game, s, frame, seat):
-        return ware_choices(held_types(player(s, seat)), "Return")
+        return ware_choices(held_types(player(s, seat)), "Return", "mine")
 
     def resolve(self, game, s, frame, seat, action, log):
         P = player(s, seat)
@@ -415,8 +419,9 @@ class CarrierWares(JamboStep):
     title = "Carrier: choose the ware type"
 
     def options(self, game, s, frame, seat):
-        return ware_choices(gainable_types(s, seat, CARRIER_COUNT, 0), "Take 2",
-                            fee_note(player(s, seat), CARRIER_COUNT))
+        return ware_choices(gainable_types(s, seat, CARRIER_COUNT, 0), "Take 2", "supply",
+                            fee_note(player(s, seat), CARRIER_COUNT), count=CARRIER_COUNT,
+                            fee=fee_of(player(s, seat), CARRIER_COUNT))
 
     def resolve(self, game, s, frame, seat, action, log):
         _carrier_take(s, seat, action["ware"], log)
@@ -430,7 +435,7 @@ class CarrierOpponent(JamboStep):
 
     def options(self, game, s, frame, seat):
         left = supply(s)
-        return ware_choices([t for t in range(6) if left[t] >= CARRIER_COUNT], "Take 2")
+        return ware_choices([t for t in range(6) if left[t] >= CARRIER_COUNT], "Take 2", "supply", count=CARRIER_COUNT)
 
     def resolve(self, game, s, frame, seat, action, log):
         _carrier_take(s, seat, action["ware"], log)

@@ -54,6 +54,12 @@ def utility_actions(s: State, phase_one: bool = False) -> list[dict]:
     return out
 
 
+def end_action(s: State) -> dict:
+    """Ending the turn; `bonus` is the gold it brings (1 with at least 2 actions unused)."""
+    bonus = 1 if D.ACTIONS - s["actions_used"] >= D.END_BONUS_UNUSED else 0
+    return {"type": "end", "bonus": bonus, "label": "End turn"}
+
+
 def start_use(s: State, seat: int, card: int, log: Log) -> None:
     s["actions_used"] += 1
     s["used_utilities"].append(card)
@@ -73,7 +79,7 @@ class DrawPhase(JamboStep):
         out.append({"type": "phase2", "label": "Go to phase 2"})
         if s["actions_used"] < D.ACTIONS:
             out += utility_actions(s, phase_one=True)
-        out.append({"type": "end", "label": "End turn"})
+        out.append(end_action(s))
         return out
 
     def resolve(self, game, s, frame, seat, action, log):
@@ -101,7 +107,9 @@ class KeepDrawn(JamboStep):
 
     def options(self, game, s, frame, seat):
         name = D.name(frame["card"])
-        return [{"type": "keep", "label": f"Keep {name}"}, {"type": "reject", "label": f"Discard {name}"}]
+        card = frame["card"]
+        return [{"type": "keep", "card": card, "label": f"Keep {name}"},
+                {"type": "reject", "card": card, "label": f"Discard {name}"}]
 
     def resolve(self, game, s, frame, seat, action, log):
         card = frame["card"]
@@ -129,7 +137,7 @@ class PlayPhase(JamboStep):
             for card in one_per_kind(P["hand"]):
                 out += self._card_actions(s, seat, card)
             out += utility_actions(s)
-        out.append({"type": "end", "label": "End turn"})
+        out.append(end_action(s))
         return out
 
     @staticmethod
@@ -143,15 +151,18 @@ class PlayPhase(JamboStep):
             if can_buy(s, seat, kind):
                 fee = fit_fee(P, len(D.KINDS[kind]["wares"]))
                 extra = f" + {fee} for the 6th space" if fee else ""
-                out.append({"type": "buy", "card": card,
+                out.append({"type": "buy", "card": card, "wares": list(D.KINDS[kind]["wares"]),
+                            "price": buy_price(s, kind), "fee": fee,
                             "label": f"Buy {wares} for {buy_price(s, kind)} gold{extra}"})
             if can_sell(s, seat, kind):
-                out.append({"type": "sell", "card": card, "label": f"Sell {wares} for {sell_price(s, kind)} gold"})
+                out.append({"type": "sell", "card": card, "wares": list(D.KINDS[kind]["wares"]),
+                            "gain": sell_price(s, kind), "label": f"Sell {wares} for {sell_price(s, kind)} gold"})
             return out
         if type_ == "stand":
             if P["gold"] < stand_cost(s):
                 return []
-            return [{"type": "play", "card": card, "label": f"Play {D.name(card)} for {stand_cost(s)} gold"}]
+            return [{"type": "play", "card": card, "price": stand_cost(s),
+                     "label": f"Play {D.name(card)} for {stand_cost(s)} gold"}]
         if kind in REACTIONS or not (isinstance(RULES[kind], UtilityRule) or RULES[kind].playable(s, seat)):
             return []
         return [{"type": "play", "card": card, "label": f"Play {D.name(card)}"}]

@@ -10,7 +10,7 @@ from .. import data as D
 from ..state import can_draw, gainable_types, held_types, pile, put_ware, take_ware, total_wares
 from ..turn import ask, done
 from .common import (JamboStep, UtilityRule, card_choices, card_rule, discard_from_hand, draw_to_hand, fee_note,
-                     player, ware_choices)
+                     fee_of, player, ware_choices)
 
 
 # ---- Well --------------------------------------------------------------------------------------------------------
@@ -48,7 +48,7 @@ class DrumsReturn(JamboStep):
     title = "Drums: choose a ware to return"
 
     def options(self, game, s, frame, seat):
-        return ware_choices(held_types(player(s, seat)), "Return")
+        return ware_choices(held_types(player(s, seat)), "Return", "mine")
 
     def resolve(self, game, s, frame, seat, action, log):
         take_ware(player(s, seat), action["ware"])
@@ -75,7 +75,7 @@ class ThroneTake(JamboStep):
     title = "Throne: choose a ware to take from the opponent"
 
     def options(self, game, s, frame, seat):
-        return ware_choices(held_types(player(s, 1 - seat)), "Take their")
+        return ware_choices(held_types(player(s, 1 - seat)), "Take their", "theirs")
 
     def resolve(self, game, s, frame, seat, action, log):
         ask(s, "throne_give", seat, take=action["ware"])
@@ -86,7 +86,7 @@ class ThroneGive(JamboStep):
     title = "Throne: choose a ware to give in exchange"
 
     def options(self, game, s, frame, seat):
-        return ware_choices(held_types(player(s, seat)), "Give your")
+        return ware_choices(held_types(player(s, seat)), "Give your", "mine")
 
     def resolve(self, game, s, frame, seat, action, log):
         P, O = player(s, seat), player(s, 1 - seat)
@@ -130,7 +130,8 @@ class BoatWare(JamboStep):
     title = "Boat: choose a ware to take"
 
     def options(self, game, s, frame, seat):
-        return ware_choices(gainable_types(s, seat, 1, 0), "Take", fee_note(player(s, seat), 1))
+        return ware_choices(gainable_types(s, seat, 1, 0), "Take", "supply", fee_note(player(s, seat), 1),
+                            fee=fee_of(player(s, seat), 1))
 
     def resolve(self, game, s, frame, seat, action, log):
         assert put_ware(player(s, seat), action["ware"])
@@ -164,7 +165,7 @@ class ScaleKeep(JamboStep):
 
     def options(self, game, s, frame, seat):
         first, second = frame["cards"]
-        return [{"type": "pick", "card": keep, "label": f"Keep {D.name(keep)}, give {D.name(give)}"}
+        return [{"type": "pick", "card": keep, "give": give, "label": f"Keep {D.name(keep)}, give {D.name(give)}"}
                 for keep, give in ((first, second), (second, first))]
 
     def resolve(self, game, s, frame, seat, action, log):
@@ -229,7 +230,7 @@ class SuppliesCost(JamboStep):
     def options(self, game, s, frame, seat):
         out = []
         if player(s, seat)["gold"] >= 1:
-            out.append({"type": "gold", "label": "Pay 1 gold"})
+            out.append({"type": "gold", "price": 1, "label": "Pay 1 gold"})
         return out + card_choices(player(s, seat)["hand"], "Discard")
 
     def resolve(self, game, s, frame, seat, action, log):
@@ -322,8 +323,9 @@ class LeopardWare(JamboStep):
     title = "Leopard Statue: choose a ware to take for 2 gold"
 
     def options(self, game, s, frame, seat):
-        return ware_choices(gainable_types(s, seat, 1, LEOPARD_PRICE), "Take",
-                            f" for {LEOPARD_PRICE} gold" + fee_note(player(s, seat), 1))
+        return ware_choices(gainable_types(s, seat, 1, LEOPARD_PRICE), "Take", "supply",
+                            f" for {LEOPARD_PRICE} gold" + fee_note(player(s, seat), 1),
+                            price=LEOPARD_PRICE, fee=fee_of(player(s, seat), 1))
 
     def resolve(self, game, s, frame, seat, action, log):
         P = player(s, seat)
