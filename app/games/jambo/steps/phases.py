@@ -248,7 +248,17 @@ def _first_of_kind(hand: list[int], kind: str) -> int | None:
     return next((c for c in hand if D.kind(c) == kind), None)
 
 
-class GuardReaction(JamboStep):
+NO_REACTION = {"type": "allow", "label": "No reaction"}
+
+
+class Reaction(JamboStep):
+    """A question to the opponent inside the active player's turn; a player out of time does not react."""
+
+    def on_timeout(self, game, s, frame, seat):
+        return dict(NO_REACTION)
+
+
+class GuardReaction(Reaction):
     kind = "guard"
 
     def describe(self, game, s, frame):
@@ -258,7 +268,7 @@ class GuardReaction(JamboStep):
         out = []
         if _first_of_kind(s["players"][seat]["hand"], "guard") is not None:
             out.append({"type": "guard", "label": f"Play Guard: cancel the {D.name(frame['card'])}"})
-        out.append({"type": "allow", "label": "No reaction"})
+        out.append(dict(NO_REACTION))
         return out
 
     def resolve(self, game, s, frame, seat, action, log):
@@ -274,7 +284,7 @@ class GuardReaction(JamboStep):
             RULES[D.kind(animal)].start(s, s["turn"], log)
 
 
-class RainReaction(JamboStep):
+class RainReaction(Reaction):
     kind = "rain"
 
     def describe(self, game, s, frame):
@@ -284,7 +294,7 @@ class RainReaction(JamboStep):
         out = []
         if _first_of_kind(s["players"][seat]["hand"], "rainmaker") is not None:
             out.append({"type": "rain", "label": f"Play Rain Maker: take the ware card ({D.name(frame['card'])})"})
-        out.append({"type": "allow", "label": "No reaction"})
+        out.append(dict(NO_REACTION))
         return out
 
     def resolve(self, game, s, frame, seat, action, log):
