@@ -215,10 +215,11 @@ class JamboBot(Bot):
             return 0
         if k == "auction":
             value = 6 if st["what"] == "wares" else 5
-            if st["what"] == "wares" and P["free"] < 2:
-                value = 1
             if typ == "bid":
-                return 1 - a["amount"] / 10 if a["amount"] <= value else -10
+                if "room" in a:  # a ware auction: what winning would really bring and cost
+                    value = 3 * a["room"]
+                cost = a["amount"] + a.get("fee", 0)
+                return 1 - cost / 10 if cost <= value else -10
             return 0
         if typ == "ware":
             t = a["ware"]

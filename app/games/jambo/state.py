@@ -128,24 +128,49 @@ def can_take(P: PlayerState, n: int, price: int = 0) -> bool:
     return fee is not None and P["gold"] >= price + fee
 
 
-def put_ware(P: PlayerState, ware: int) -> bool:
-    """Place one ware (ordinary space first, else the 6th space paying the fee). False: no room, it stays in supply."""
-    if free_plain(P) > 0:
-        P["wares"][ware] += 1
-        return True
-    if P["sixth"] < 0 and P["gold"] >= D.SIXTH_SPACE_FEE:
-        P["gold"] -= D.SIXTH_SPACE_FEE
-        P["sixth"] = ware
-        return True
-    return False
+def place_wares(P: PlayerState, wares: list[int], by_choice: bool = True) -> tuple[int, int]:
+    """Put wares on the player's stands, ordinary spaces first, and return (how many found room, fee paid).
+
+    The 6th space costs the fee only for a ware the player takes by their own choice (a buy, a card they play,
+    an auction they win); when they cannot pay it, that ware stays in the supply. A ware received through the
+    opponent's card takes any free space, the 6th included, for nothing (issue #10, ruling 2).
+    """
+    placed = fee = 0
+    for ware in wares:
+        if free_plain(P) > 0:
+            P["wares"][ware] += 1
+        elif P["sixth"] < 0 and not by_choice:
+            P["sixth"] = ware
+        elif P["sixth"] < 0 and P["gold"] >= D.SIXTH_SPACE_FEE:
+            P["gold"] -= D.SIXTH_SPACE_FEE
+            fee += D.SIXTH_SPACE_FEE
+            P["sixth"] = ware
+        else:
+            continue
+        placed += 1
+    return placed, fee
 
 
-def take_ware(P: PlayerState, ware: int) -> None:
+def exchange_wares(P: PlayerState, give: int, O: PlayerState, take: int) -> None:
+    """Swap one ware of P for one of O, each taking the space the other left: no fee is due and nothing goes back
+    to the supply (the Throne)."""
+    space_p = take_ware(P, give)
+    space_o = take_ware(O, take)
+    for Q, ware, space in ((P, take, space_p), (O, give, space_o)):
+        if space == "sixth":
+            Q["sixth"] = ware
+        else:
+            Q["wares"][ware] += 1
+
+
+def take_ware(P: PlayerState, ware: int) -> str:
+    """Remove one ware (from an ordinary space first); returns the space it left: "ordinary" or "sixth"."""
     if P["wares"][ware] > 0:
         P["wares"][ware] -= 1
-    else:
-        assert P["sixth"] == ware
-        P["sixth"] = -1
+        return "ordinary"
+    assert P["sixth"] == ware
+    P["sixth"] = -1
+    return "sixth"
 
 
 def count_wares(wares: list[int]) -> list[int]:

@@ -41,9 +41,9 @@ def ask(s: State, kind: str, seat: int, **fields) -> Frame:
 
 
 def discard_card(s: State, card: int) -> None:
+    # A used utility stays marked used until the turn ends, even if it leaves play and comes back this turn
+    # (Weapons, Drummer, replay: issue #10, ruling 5).
     s["discard"].append(card)
-    if card in s["used_utilities"]:
-        s["used_utilities"].remove(card)
 
 
 def done(s: State) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from app.games.jambo import GAME
 from app.games.jambo import data as C
-from app.games.jambo.state import free_plain
+from app.games.jambo.state import free_plain, held
 from app.games.jambo.turn import set_turn_step, sub_step, turn_frame
 
 
@@ -82,6 +82,12 @@ def give_util(state, seat: int, *kinds: str) -> list[int]:
     return out
 
 
+def build_stands(state, seat: int, count: int) -> None:
+    """`count` small market stands built in front of `seat` (cards taken from the deck)."""
+    for _ in range(count):
+        state["players"][seat]["stands"].append(find_card(state, "stand"))
+
+
 def set_wares(state, seat: int, codes: str) -> None:
     P = state["players"][seat]
     P["wares"] = [0] * 6
@@ -121,6 +127,21 @@ def act(state, pred, seat=None):
 
 def labels(state, seat=None):
     return [a["label"] for a in legal(state, seat)]
+
+
+def wares_of(state, seat: int) -> str:
+    """A player's wares as codes in type order, e.g. "KKTS"."""
+    P = state["players"][seat]
+    return "".join(C.WARE_CODES[t] * held(P, t) for t in range(6))
+
+
+def only_sixth_free(state, seat: int = 0) -> None:
+    """Five ordinary spaces full, the 6th space of the large stand free."""
+    set_wares(state, seat, "KKKHH")
+
+
+def events_text(events) -> str:
+    return "\n".join(e["text"] for e in events)
 
 
 def ware_id(code: str) -> int:

@@ -109,7 +109,7 @@ def trade(me, other, who: str, other_seat: int) -> bool:  # noqa: ANN001
     if buys.count() == 0:
         return False
     label = buys.first.get_attribute("data-label")
-    m = re.fullmatch(r"Buy (.+) for (\d+) gold(?: \+ (\d+) for the 6th space)?", label)
+    m = re.fullmatch(r"Buy (.+) for (\d+) gold(?: \(\+(\d+) gold for your 6th space\))?", label)
     wares, price, fee = m.group(1), int(m.group(2)), int(m.group(3) or 0)
     n = len(wares.split(", "))
     gold_before, tokens_before = gold(other, THEM), stand_tokens(other, THEM)
@@ -118,7 +118,8 @@ def trade(me, other, who: str, other_seat: int) -> bool:  # noqa: ANN001
     expect(other.locator(f"{THEM} .jambo-stand .jambo-ware")).to_have_count(tokens_before + n)
     expect(me.locator(f"{ME} .jambo-stand .jambo-ware")).to_have_count(tokens_before + n)
     expect(other.locator(f"{THEM} .jambo-gold")).to_have_text(f"{gold_before - price - fee} gold")
-    for page, line in ((me, f"You buy {wares} for {price} gold"), (other, f"{who} buys {wares} for {price} gold")):
+    lines = ((me, f"You buy {wares} and pay {price} gold"), (other, f"{who} buys {wares} and pays {price} gold"))
+    for page, line in lines:
         expect(page.locator("#log")).to_contain_text(line)
     # Now only the other player is awaited: the Rain Maker question, asked whatever their hand holds.
     expect(me.locator(f"#players .player.awaited[data-seat='{other_seat}']")).to_have_count(1)

@@ -5,19 +5,15 @@ from __future__ import annotations
 import copy
 import json
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
+from jambo_helpers import act, check_invariants, drawn, new, set_hand, stage, to_phase2
 
-from jambo_helpers import act, check_invariants, drawn, new, set_hand, stage, to_phase2  # noqa: E402
-
-from app.engine import IllegalAction, NotYourTurn, RandomBot  # noqa: E402
-from app.engine.playout import canonical, play_game, replay  # noqa: E402
-from app.games.jambo import GAME  # noqa: E402
-from app.games.jambo.bot import JamboBot  # noqa: E402
+from app.engine import IllegalAction, NotYourTurn, RandomBot
+from app.engine.playout import canonical, play_game, replay
+from app.games.jambo import GAME
+from app.games.jambo.bot import JamboBot
 
 VARIANTS = [{}, {"tie_goes_to": "last_player"}]
 

@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-sys.path.insert(0, str(Path(__file__).parent))
+from jambo_helpers import check_invariants
 
-from jambo_helpers import check_invariants  # noqa: E402
-
-from app.games.jambo import GAME  # noqa: E402
+from app.games.jambo import GAME
 
 
 @settings(max_examples=40, deadline=None)

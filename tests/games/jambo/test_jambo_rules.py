@@ -2,26 +2,17 @@
 
 from __future__ import annotations
 
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
+from jambo_helpers import (act, check_invariants, drawn, give, give_util, labels, legal, new, set_hand, stage,
+                           set_wares, to_phase2, ware_id, wares_of)
 
-from jambo_helpers import (act, check_invariants, drawn, give, give_util, labels, legal, new, set_hand, stage,  # noqa: E402
-                           set_wares, to_phase2, ware_id)
-
-from app.games.jambo import GAME  # noqa: E402
-from app.games.jambo.steps.auction import bid_amounts  # noqa: E402
-from app.games.jambo import data as C  # noqa: E402
-from app.games.jambo.state import held, supply  # noqa: E402
-
-
-def wares_of(state, seat):
-    P = state["players"][seat]
-    return "".join(C.WARE_CODES[t] * held(P, t) for t in range(6))
+from app.games.jambo import GAME
+from app.games.jambo.steps.auction import bid_amounts
+from app.games.jambo import data as C
+from app.games.jambo.state import held, supply
 
 
 # ---- components and setup ---------------------------------------------------------------------------------------
@@ -247,42 +238,6 @@ def test_ware_tokens_limited_to_six_per_type():
     assert "buy" in {a["type"] for a in legal(s)}
 
 
-def test_sixth_space_fee_each_time():
-    s = new()
-    to_phase2(s)
-    set_hand(s, 0, "W02", "W03")
-    set_wares(s, 0, "TTT")
-    s, _ = act(s, "Buy trinkets")  # 3 + 3 = 6 wares: the 6th space is used
-    s, _ = act(s, "No reaction", seat=1)
-    assert s["players"][0]["gold"] == 20 - 3 - 2 and s["players"][0]["sixth"] >= 0
-    check_invariants(s)
-    # sell 3 trinkets: the ordinary spaces empty first, the 6th keeps its ware
-    s["players"][0]["sixth"] = ware_id("T")
-    s["players"][0]["wares"] = [3, 0, 2, 0, 0, 0]
-    set_hand(s, 0, "W02", "W03")
-    s, _ = act(s, "Sell trinkets")
-    s, _ = act(s, "No reaction", seat=1)
-    assert s["players"][0]["sixth"] == ware_id("T")
-    # now free the 6th space and fill it again: fee again
-    s["players"][0]["sixth"] = -1
-    s["players"][0]["wares"] = [0, 0, 3, 0, 0, 0]
-    gold = s["players"][0]["gold"]
-    s["actions_used"] = 0
-    s, _ = act(s, "Buy hides")
-    assert s["players"][0]["gold"] == gold - 3 - 2
-
-
-def test_sixth_space_unusable_without_fee():
-    s = new()
-    to_phase2(s)
-    set_hand(s, 0, "W02")
-    set_wares(s, 0, "TTT")
-    s["players"][0]["gold"] = 4  # 3 + 2 needed
-    assert "buy" not in {a["type"] for a in legal(s)}
-    s["players"][0]["gold"] = 5
-    assert "buy" in {a["type"] for a in legal(s)}
-
-
 def test_small_stand_first_in_game_costs_6_then_3():
     s = new()
     to_phase2(s)
@@ -363,6 +318,25 @@ def test_utility_once_per_turn_costs_action_usable_when_played():
     s, _ = act(s, {"type": "end"})
     s, _ = act(s, {"type": "phase2"})
     assert any("Use Well" in x for x in labels(s))
+
+
+def test_utility_is_used_once_per_turn_even_after_leaving_play_and_coming_back():
+    """Weapons used, discarded to make room, taken back by the Drummer and played again: not usable again (#10, 5)."""
+    s = new()
+    to_phase2(s)
+    (weapons, _, _) = give_util(s, 0, "weapons", "well", "drums")
+    set_hand(s, 0, "guard", "kettle", "drummer", "W02")
+    s, _ = act(s, "Use Weapons")
+    s, _ = act(s, "Discard Guard")
+    s, _ = act(s, "Play Kettle")
+    s, _ = act(s, {"type": "pick", "card": weapons})
+    s, _ = act(s, "Play Drummer")
+    s, _ = act(s, {"card": weapons})
+    s, _ = act(s, "Play Weapons")
+    s, _ = act(s, "Discard Well")
+    assert weapons in s["players"][0]["utilities"] and s["actions_used"] == 4
+    assert not any(x.startswith("Use Weapons") for x in labels(s))
+    assert {"card": weapons, "used": True} in GAME.view(s, 1)["players"][0]["utils"]
 
 
 def test_two_copies_each_usable_once():
@@ -694,50 +668,6 @@ def test_basket_maker_pay_two_take_two_of_one_type():
     assert wares_of(s, 0) == "TT" and s["players"][0]["gold"] == 18
 
 
-def test_traveling_merchant_auction():
-    s = new()
-    to_phase2(s)
-    set_hand(s, 0, "traveling")
-    s, _ = act(s, "Play Traveling")
-    s, _ = act(s, "Auction silk")
-    s, _ = act(s, "Auction silk and silk")
-    s, _ = act(s, "Bid 1 gold")
-    assert GAME.pending(s).keys() == {1}
-    s, _ = act(s, "Bid 3 gold", seat=1)
-    s, _ = act(s, "Bid 4 gold")
-    s, _ = act(s, "Pass", seat=1)
-    assert wares_of(s, 0) == "LL" and s["players"][0]["gold"] == 16 and s["players"][1]["gold"] == 20
-
-
-def test_auction_nobody_bids():
-    s = new()
-    to_phase2(s)
-    set_hand(s, 0, "arabian")
-    top3 = s["deck"][-3:]
-    s, _ = act(s, "Play Arabian")
-    assert GAME.view(s, 1)["stage"]["items"] == list(reversed(top3))
-    s, _ = act(s, "Pass")  # the first pass ends the auction (audit: spec §6.4)
-    assert set(top3) <= set(s["discard"]) and stage(s) is None
-
-
-def test_arabian_merchant_winner_takes_cards():
-    s = new()
-    to_phase2(s)
-    set_hand(s, 0, "arabian")
-    top3 = s["deck"][-3:]
-    s, _ = act(s, "Play Arabian")
-    s, _ = act(s, "Bid 1 gold")  # the active player opens (audit: spec §8.12)
-    s, _ = act(s, "Bid 2 gold", seat=1)
-    s, _ = act(s, "Pass")
-    assert set(top3) <= set(s["players"][1]["hand"]) and s["players"][1]["gold"] == 18
-
-
-def test_bids_not_above_own_gold():
-    assert bid_amounts(0, 3) == [1, 2, 3]
-    amounts = bid_amounts(0, 40)
-    assert amounts[:8] == list(range(1, 9)) and max(amounts) == 40 and all(a <= 40 for a in amounts)
-
-
 def test_dancer_three_ware_card_only_returns_three_wares():
     s = new()
     to_phase2(s)
@@ -883,12 +813,17 @@ def test_elephant_pools_wares_alternate_picks():
     assert wares_of(s, 0) == "KS" and wares_of(s, 1) == "K" and stage(s) is None
 
 
-def test_ape_pools_hands_alternate_picks():
+def test_ape_pools_hands_face_up_and_alternate_picks():
     s = new()
     to_phase2(s)
     set_hand(s, 0, "ape", "well")
     set_hand(s, 1, "guard", "W02")
-    s = _animal_unblocked(s, "Play Ape")
+    s, _ = act(s, "Play Ape")
+    s, events = act(s, "No reaction", seat=1)
+    (pool,) = [e for e in events if e["type"] == "pool"]
+    # The pooled cards lie face up for both players, as at a real table (#10, ruling 6)
+    assert "seats" not in pool and pool["text"].startswith("All hand cards are pooled face up for both players: ")
+    assert sorted(pool["cards"]) == sorted(GAME.view(s, None)["stage"]["pool"])
     s, _ = act(s, "Take Guard")
     s, _ = act(s, "Take Well", seat=1)
     s, _ = act(s, "Take Wares")
@@ -935,31 +870,6 @@ def test_cheetah_opponent_chooses_gold_or_cards():
     assert labels(s2, 1) == ["Let them draw 2 cards"]
     s2, _ = act(s2, "Let them draw", seat=1)
     assert len(s2["players"][0]["hand"]) == 2
-
-
-def test_received_wares_without_room_go_back_to_supply():
-    s = new()
-    to_phase2(s)
-    set_hand(s, 0, "carrier")
-    set_wares(s, 1, "KKKKKK")
-    s["players"][1]["gold"] = 0
-    s, _ = act(s, "Play Carrier")
-    s, _ = act(s, "Draw 2 cards")
-    s, _ = act(s, "Take 2 salt", seat=1)
-    assert wares_of(s, 1) == "KKKKKK" and s["players"][1]["gold"] == 0
-    assert supply(s)[ware_id("S")] == 6
-    check_invariants(s)
-
-
-def test_received_ware_on_sixth_space_pays_fee_when_possible():
-    s = new()
-    to_phase2(s)
-    set_hand(s, 0, "carrier")
-    set_wares(s, 1, "KKKK")
-    s, _ = act(s, "Play Carrier")
-    s, _ = act(s, "Draw 2 cards")
-    s, _ = act(s, "Take 2 salt", seat=1)
-    assert wares_of(s, 1) == "KKKKSS" and s["players"][1]["gold"] == 18
 
 
 def test_wise_man_does_not_change_dancer():
@@ -1042,22 +952,6 @@ def test_rain_maker_after_sell():
     assert w in s["players"][1]["hand"] and s["players"][0]["gold"] == 30
 
 
-def test_auction_bids_capped_by_gold_winner_pays_bank():
-    s = new()
-    to_phase2(s)
-    set_hand(s, 0, "traveling")
-    s["players"][1]["gold"] = 2
-    s, _ = act(s, "Play Traveling")
-    s, _ = act(s, "Auction tea")
-    s, _ = act(s, "Auction tea and salt")
-    s, _ = act(s, "Bid 1 gold")
-    assert labels(s, 1) == ["Bid 2 gold", "Pass"]
-    s, _ = act(s, "Bid 2 gold", seat=1)
-    s, _ = act(s, "Pass")
-    assert s["players"][1]["gold"] == 0 and s["players"][0]["gold"] == 20
-    assert wares_of(s, 1) == "TS"
-
-
 def test_mask_needs_discard_and_not_while_card_drawn():
     s = new()
     give_util(s, 0, "mask")
@@ -1093,18 +987,6 @@ def test_crocodile_discard_unused():
     assert u in s["discard"] and s["players"][0]["gold"] == 0
 
 
-def test_small_stand_adds_three_spaces_without_fee():
-    s = new()
-    to_phase2(s)
-    set_hand(s, 0, "stand", "W01")
-    s["players"][0]["gold"] = 30
-    set_wares(s, 0, "KK")
-    s, _ = act(s, "Play Small Market Stand")
-    s, _ = act(s, "Buy")
-    assert s["players"][0]["gold"] == 30 - 6 - 10 and s["players"][0]["sixth"] == -1
-    assert GAME.view(s, 0)["players"][0]["free"] == 1
-
-
 def test_tribal_elder_discard_option_with_small_hand_does_nothing():
     s = new()
     to_phase2(s)
@@ -1113,36 +995,6 @@ def test_tribal_elder_discard_option_with_small_hand_does_nothing():
     s, _ = act(s, "Play Tribal Elder")
     s, _ = act(s, "discards down to 3")
     assert stage(s) is None and len(s["players"][1]["hand"]) == 2
-
-
-def test_elephant_excess_goes_back_to_supply():
-    s = new()
-    to_phase2(s)
-    set_hand(s, 0, "elephant")
-    set_wares(s, 0, "KKKKKK")
-    set_wares(s, 1, "SSSSSS")
-    s["players"][0]["gold"] = 0
-    s["players"][1]["gold"] = 0
-    s = _animal_unblocked(s, "Play Elephant")
-    while stage(s) is not None:
-        s, _ = act(s, {"type": "ware"})
-    # 12 picks, 6 each, nobody can pay for the 6th space: 5 wares each stay, 2 go back
-    assert sum(held(s["players"][0], t) for t in range(6)) == 5
-    assert sum(held(s["players"][1], t) for t in range(6)) == 5
-    assert sum(supply(s)) == 36 - 10
-    check_invariants(s)
-
-
-def test_carrier_wares_option_needs_room():
-    s = new()
-    to_phase2(s)
-    set_hand(s, 0, "carrier")
-    set_wares(s, 0, "KKKKK")  # one space left (the 6th): 2 wares do not fit
-    s, _ = act(s, "Play Carrier")
-    assert labels(s) == ["Draw 2 cards (opponent takes 2 wares)"]
-    s, _ = act(s, "Draw 2")
-    assert GAME.pending(s).keys() == {1}
-    check_invariants(s)
 
 
 def test_hyena_not_playable_against_empty_hand():

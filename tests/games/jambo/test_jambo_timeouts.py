@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
+from jambo_helpers import act, new, set_hand, to_phase2
 
-from jambo_helpers import act, new, set_hand, to_phase2  # noqa: E402
-
-from app.games.jambo import GAME  # noqa: E402
+from app.games.jambo import GAME
 
 
 def test_timeout_on_a_guard_question_is_no_reaction_even_holding_a_guard():

@@ -10,10 +10,10 @@ from app.engine import State
 from app.engine.steps import Frame
 
 from .. import data as D
-from ..state import can_take, held, held_types, put_ware, take_ware, total_wares
+from ..state import can_take, held, held_types, place_wares, take_ware, total_wares
 from ..turn import ask, done
 from .common import (RULES, CardRule, JamboStep, card_choices, card_rule, draw_to_hand, fee_note, fee_of,
-                     one_per_kind, player, use_utility, ware_choices)
+                     fee_paid, one_per_kind, player, use_utility, ware_choices)
 
 
 # ---- Crocodile ---------------------------------------------------------------------------------------------------
@@ -78,8 +78,9 @@ class ParrotWare(JamboStep):
     def resolve(self, game, s, frame, seat, action, log):
         ware = action["ware"]
         take_ware(player(s, 1 - seat), ware)
-        assert put_ware(player(s, seat), ware)
-        log.add("gain_ware", f"@{seat} takes 1 {D.WARES[ware]} from @{1 - seat}")
+        placed, fee = place_wares(player(s, seat), [ware])
+        assert placed == 1
+        log.add("gain_ware", f"@{seat} takes 1 {D.WARES[ware]} from @{1 - seat}{fee_paid(fee)}")
         done(s)
 
 
@@ -213,7 +214,8 @@ class ElephantTake(JamboStep):
     def resolve(self, game, s, frame, seat, action, log):
         ware = action["ware"]
         frame["pool"][ware] -= 1
-        placed = put_ware(player(s, seat), ware)
+        # Taking back pooled wares is not a player's own purchase: any free space, the 6th included, is free.
+        placed, _ = place_wares(player(s, seat), [ware], by_choice=False)
         log.add("pick", f"@{seat} takes 1 {D.WARES[ware]}" + ("" if placed else " (no room: back to the supply)"))
         _draft_next(s, frame)
 
@@ -226,7 +228,9 @@ class Ape(CardRule):
         P, O = player(s, seat), player(s, 1 - seat)
         pool = P["hand"] + O["hand"]
         P["hand"], O["hand"] = [], []
-        log.add("pool", "All hand cards are pooled: " + ", ".join(D.name(c) for c in pool), cards=pool)
+        # Pooled cards lie face up, as at a real table: both players see every card (issue #10, ruling 6).
+        log.add("pool", "All hand cards are pooled face up for both players: " + ", ".join(D.name(c) for c in pool),
+                cards=pool)
         if pool:
             ask(s, "ape", seat, pool=pool)
         else:

@@ -1,22 +1,41 @@
 """The auction of the Traveling Merchant (2 wares from the supply) and the Arabian Merchant (the top 3 cards).
 
-The two players bid in turn, each bid higher than the last; the first pass ends it and the high bidder pays
-and takes everything (spec §8.12).
+Auctions must be opened (spec §8.12, issue #10 ruling 1): the active player opens with at least 1 gold when they
+have any; with none, the opponent may open or pass. Then the players bid in turn, each bid higher than the last;
+the first pass ends it and the high bidder pays and takes everything. Nobody bids: wares stay in the supply,
+cards are discarded.
 """
 
 from __future__ import annotations
 
-from app.engine import State
+from app.engine import Log, State
+from app.engine.game import copy_state
 
 from .. import data as D
-from ..state import put_ware
+from ..state import place_wares
 from ..turn import ask, done
-from .common import JamboStep
+from .common import JamboStep, fee_words, paid_text
 
 
-def open_auction(s: State, seat: int, what: str, items: list[int]) -> None:
-    """`what` is "wares" (items are ware types) or "cards" (items are card ids); `seat` speaks first."""
-    ask(s, "auction", seat, what=what, items=items, high=0, leader=None)
+def open_auction(s: State, seat: int, what: str, items: list[int], log: Log) -> None:
+    """`what` is "wares" (items are ware types) or "cards" (items are card ids); `seat` must open when it can."""
+    if s["players"][seat]["gold"] >= 1:
+        ask(s, "auction", seat, what=what, items=items, high=0, leader=None)
+    elif s["players"][1 - seat]["gold"] >= 1:
+        log.add("auction", f"@{seat} has no gold to open the auction: @{1 - seat} may open it or pass")
+        ask(s, "auction", 1 - seat, what=what, items=items, high=0, leader=None)
+    else:
+        log.add("auction", "Neither player has any gold to bid")
+        _unsold(s, what, items, log)
+
+
+def _unsold(s: State, what: str, items: list[int], log: Log) -> None:
+    if what == "cards":
+        s["discard"].extend(items)
+        log.add("auction_end", "Nobody bids: the cards are discarded")
+    else:
+        log.add("auction_end", "Nobody bids: the wares stay in the supply")
+    done(s)
 
 
 def bid_amounts(high: int, gold: int) -> list[int]:
@@ -24,14 +43,37 @@ def bid_amounts(high: int, gold: int) -> list[int]:
     return list(range(high + 1, gold + 1))
 
 
+def winning_placement(P: dict, wares: list[int], amount: int) -> tuple[int, int]:
+    """(wares that would find room, 6th-space fee) if this player won these wares for `amount` gold."""
+    after = copy_state(P)
+    after["gold"] -= amount
+    return place_wares(after, wares)
+
+
 class Auction(JamboStep):
     kind = "auction"
-    title = "Auction: bid or pass"
+
+    def describe(self, game, s, frame):
+        if frame["leader"] is None and frame["seat"] == s["turn"]:
+            return "Auction: open the bidding (at least 1 gold)"
+        return "Auction: bid or pass"
 
     def options(self, game, s, frame, seat):
-        gold = s["players"][seat]["gold"]
-        out = [{"type": "bid", "amount": a, "label": f"Bid {a} gold"} for a in bid_amounts(frame["high"], gold)]
-        out.append({"type": "pass", "label": "Pass"})
+        P = s["players"][seat]
+        out = []
+        for amount in bid_amounts(frame["high"], P["gold"]):
+            bid = {"type": "bid", "amount": amount, "price": amount, "label": f"Bid {amount} gold"}
+            if frame["what"] == "wares":
+                # The bid menu says what winning would cost on top, or that a ware would find no room.
+                room, fee = winning_placement(P, frame["items"], amount)
+                bid.update(fee=fee, room=room)
+                bid["label"] += fee_words(fee)
+                if room < len(frame["items"]):
+                    bid["label"] += (f" (room for {room} of the {len(frame['items'])} wares:"
+                                     " the rest go back to the supply)")
+            out.append(bid)
+        if not (frame["leader"] is None and seat == s["turn"]):
+            out.append({"type": "pass", "label": "Pass"})
         return out
 
     def resolve(self, game, s, frame, seat, action, log):
@@ -42,15 +84,9 @@ class Auction(JamboStep):
             log.add("bid", f"@{seat} bids {action['amount']} gold")
             return
         log.add("pass", f"@{seat} passes")
-        # The first pass ends the auction (spec §6.4): without an opening bid nobody buys.
+        # The first pass ends the auction (spec §6.4).
         if frame["leader"] is None:
-            if frame["what"] == "cards":
-                for card in frame["items"]:
-                    s["discard"].append(card)
-                log.add("auction_end", "Nobody bids: the cards are discarded")
-            else:
-                log.add("auction_end", "Nobody bids: the wares stay in the supply")
-            done(s)
+            _unsold(s, frame["what"], frame["items"], log)
             return
         buyer = frame["leader"]
         B = s["players"][buyer]
@@ -59,9 +95,10 @@ class Auction(JamboStep):
             B["hand"] += frame["items"]
             log.add("auction_end", f"@{buyer} pays {frame['high']} gold and takes the cards")
         else:
-            placed = sum(1 for ware in frame["items"] if put_ware(B, ware))
-            log.add("auction_end", f"@{buyer} pays {frame['high']} gold and takes {D.ware_list(frame['items'])}"
-                    + ("" if placed == 2 else " (wares without room go back to the supply)"))
+            placed, fee = place_wares(B, frame["items"])
+            log.add("auction_end", f"@{buyer} pays {paid_text(frame['high'], fee)} and takes "
+                    f"{D.ware_list(frame['items'])}"
+                    + ("" if placed == len(frame["items"]) else " (wares without room go back to the supply)"))
         done(s)
 
 

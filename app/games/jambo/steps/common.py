@@ -49,6 +49,7 @@ class UtilityRule(CardRule):
     """A utility is played in front of its owner (always possible) and then used once a turn for an action."""
 
     announce: ClassVar[bool] = True  # log "uses <name>" before the effect (the Well says what it does itself)
+    price: ClassVar[int] = 0  # gold paid on using it, said in its label
 
     @abstractmethod
     def usable(self, s: State, seat: int) -> bool:
@@ -120,5 +121,23 @@ def fee_of(P: dict, n: int) -> int:
 
 
 def fee_note(P: dict, n: int) -> str:
-    """Label suffix when taking n wares by choice puts one on the 6th space (the 2-gold fee)."""
-    return f" + {D.SIXTH_SPACE_FEE} for the 6th space" if fit_fee(P, n) else ""
+    """Label suffix when taking n wares by choice puts one on the 6th space: every gold paid is said."""
+    return fee_words(fit_fee(P, n) or 0)
+
+
+def fee_words(fee: int) -> str:
+    return f" (+{fee} gold for your 6th space)" if fee else ""
+
+
+def paid_text(price: int, fee: int) -> str:
+    """'3 gold', '3 gold + 2 for the 6th space', '2 gold for the 6th space': the full amount an event names."""
+    if not fee:
+        return f"{price} gold"
+    if not price:
+        return f"{fee} gold for the 6th space"
+    return f"{price} gold + {fee} for the 6th space"
+
+
+def fee_paid(fee: int) -> str:
+    """Event suffix for a ware taken onto the 6th space without a price."""
+    return f" and pays {paid_text(0, fee)}" if fee else ""

@@ -9,30 +9,23 @@ from __future__ import annotations
 from app.engine import State
 
 from .. import data as D
-from ..state import (can_draw, can_take, gainable_types, held, held_types, pile, put_ware, supply, take_ware,
+from ..state import (can_draw, gainable_types, held, held_types, pile, place_wares, supply, take_ware,
                      total_wares)
 from ..turn import ask, done
 from .auction import open_auction
 from .common import (CardRule, JamboStep, card_choices, card_rule, discard_from_hand, draw_to_hand, fee_note,
-                     fee_of, one_per_kind, player, ware_choices)
+                     fee_of, fee_paid, fee_words, one_per_kind, paid_text, player, ware_choices)
 
 
 # ---- Shaman ------------------------------------------------------------------------------------------------------
 
 def shaman_trades(s: State, seat: int) -> list[tuple[int, int]]:
-    """(give up, receive) ware type pairs the supply and the stands allow."""
+    """(give up, receive) ware type pairs the supply allows. The received wares take the spaces of the ones given
+    up (an exchange: no 6th-space fee, always room)."""
     P = player(s, seat)
     left = supply(s)
-    pairs = []
-    for give in held_types(P):
-        n = held(P, give)
-        after = {"gold": P["gold"], "wares": list(P["wares"]), "sixth": P["sixth"], "stands": P["stands"]}
-        for _ in range(n):
-            take_ware(after, give)
-        for receive in range(6):
-            if receive != give and left[receive] >= n and can_take(after, n):
-                pairs.append((give, receive))
-    return pairs
+    return [(give, receive) for give in held_types(P) for receive in range(6)
+            if receive != give and left[receive] >= held(P, give)]
 
 
 @card_rule
@@ -65,23 +58,19 @@ class ShamanReceive(JamboStep):
     title = "Shaman: choose the ware type to receive"
 
     def options(self, game, s, frame, seat):
-        P = player(s, seat)
         give = frame["from"]
         receives = [b for a, b in shaman_trades(s, seat) if a == give]
-        after = {"wares": list(P["wares"]), "sixth": P["sixth"], "stands": P["stands"]}
-        n = held(P, give)
-        for _ in range(n):
-            take_ware(after, give)
-        return ware_choices(receives, "Receive", "supply", fee_note(after, n), count=n, fee=fee_of(after, n))
+        return ware_choices(receives, "Receive", "supply", count=held(player(s, seat), give), fee=0)
 
     def resolve(self, game, s, frame, seat, action, log):
         P = player(s, seat)
         give, receive = frame["from"], action["ware"]
         n = held(P, give)
-        for _ in range(n):
-            take_ware(P, give)
-        for _ in range(n):
-            assert put_ware(P, receive)
+        for space in [take_ware(P, give) for _ in range(n)]:
+            if space == "sixth":
+                P["sixth"] = receive
+            else:
+                P["wares"][receive] += 1
         log.add("shaman", f"@{seat} exchanges {n} {D.WARES[give]} for {n} {D.WARES[receive]}")
         done(s)
 
@@ -99,12 +88,8 @@ class Psychic(CardRule):
         return can_draw(s)
 
     def start(self, s, seat, log):
-        deck = s["deck"]
-        if not deck:
-            pile(s).reshuffle()
-        n = min(PSYCHIC_LOOK, len(deck))
-        cards = list(reversed(deck[len(deck) - n:]))  # top first
-        del deck[len(deck) - n:]
+        # Like every draw, the look reshuffles the discard pile when the draw pile runs out (issue #10, ruling 4).
+        cards = pile(s).draw(PSYCHIC_LOOK)  # top first
         ask(s, "psychic", seat, cards=cards)
         log.private(seat, "look_private", "You see " + ", ".join(D.name(c) for c in cards))
 
@@ -254,8 +239,9 @@ class BasketWare(JamboStep):
         P = player(s, seat)
         ware = action["ware"]
         P["gold"] -= BASKET_PRICE
-        assert put_ware(P, ware) and put_ware(P, ware)
-        log.add("gain_ware", f"@{seat} pays {BASKET_PRICE} gold and takes 2 {D.WARES[ware]}")
+        placed, fee = place_wares(P, [ware, ware])
+        assert placed == 2
+        log.add("gain_ware", f"@{seat} pays {paid_text(BASKET_PRICE, fee)} and takes 2 {D.WARES[ware]}")
         done(s)
 
 
@@ -296,7 +282,7 @@ class TravelingSecond(JamboStep):
     def resolve(self, game, s, frame, seat, action, log):
         items = [frame["first"], action["ware"]]
         log.add("auction", f"@{seat} auctions {D.ware_list(items)}")
-        open_auction(s, seat, "wares", items)
+        open_auction(s, seat, "wares", items, log)
 
 
 ARABIAN_REVEAL = 3
@@ -312,7 +298,7 @@ class ArabianMerchant(CardRule):
     def start(self, s, seat, log):
         got = pile(s).draw(ARABIAN_REVEAL)
         log.add("reveal", f"@{seat} reveals " + ", ".join(D.name(c) for c in got) + " for auction", cards=got)
-        open_auction(s, seat, "cards", got)
+        open_auction(s, seat, "cards", got, log)
 
 
 # ---- Dancer ------------------------------------------------------------------------------------------------------
@@ -392,7 +378,9 @@ class CarrierChoice(JamboStep):
     def options(self, game, s, frame, seat):
         out = []
         if gainable_types(s, seat, CARRIER_COUNT, 0):
-            out.append({"type": "opt", "opt": "wares", "label": "Take 2 wares of one type (opponent draws 2)"})
+            fee = fee_of(player(s, seat), CARRIER_COUNT)
+            out.append({"type": "opt", "opt": "wares", "fee": fee,
+                        "label": f"Take 2 wares of one type{fee_words(fee)} (opponent draws 2)"})
         out.append({"type": "opt", "opt": "cards", "label": "Draw 2 cards (opponent takes 2 wares)"})
         return out
 
@@ -408,9 +396,10 @@ class CarrierChoice(JamboStep):
             done(s)
 
 
-def _carrier_take(s: State, seat: int, ware: int, log) -> None:
-    placed = sum(1 for _ in range(CARRIER_COUNT) if put_ware(player(s, seat), ware))
-    log.add("gain_ware", f"@{seat} takes {placed} {D.WARES[ware]}"
+def _carrier_take(s: State, seat: int, ware: int, log, by_choice: bool) -> None:
+    """The Carrier's player pays for a 6th space they chose; the opponent's wares take any free space for free."""
+    placed, fee = place_wares(player(s, seat), [ware] * CARRIER_COUNT, by_choice)
+    log.add("gain_ware", f"@{seat} takes {placed} {D.WARES[ware]}{fee_paid(fee)}"
             + ("" if placed == CARRIER_COUNT else f" ({CARRIER_COUNT - placed} without room go back to the supply)"))
 
 
@@ -424,7 +413,7 @@ class CarrierWares(JamboStep):
                             fee=fee_of(player(s, seat), CARRIER_COUNT))
 
     def resolve(self, game, s, frame, seat, action, log):
-        _carrier_take(s, seat, action["ware"], log)
+        _carrier_take(s, seat, action["ware"], log, by_choice=True)
         draw_to_hand(s, 1 - seat, CARRIER_COUNT, log)
         done(s)
 
@@ -438,7 +427,7 @@ class CarrierOpponent(JamboStep):
         return ware_choices([t for t in range(6) if left[t] >= CARRIER_COUNT], "Take 2", "supply", count=CARRIER_COUNT)
 
     def resolve(self, game, s, frame, seat, action, log):
-        _carrier_take(s, seat, action["ware"], log)
+        _carrier_take(s, seat, action["ware"], log, by_choice=False)
         done(s)
 
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from app.engine import Log, State
 
 from .. import data as D
-from ..state import can_draw, can_take, count_wares, fit_fee, held, pile, put_ware, supply, take_ware
+from ..state import can_draw, can_take, count_wares, fit_fee, held, pile, place_wares, supply, take_ware
 from ..turn import ask, discard_card, done, end_turn, set_turn_step
-from .common import RULES, JamboStep, UtilityRule, one_per_kind, use_utility
+from .common import RULES, JamboStep, UtilityRule, fee_words, one_per_kind, paid_text, use_utility
 
 
 def stand_cost(s: State) -> int:
@@ -49,8 +49,13 @@ def utility_actions(s: State, phase_one: bool = False) -> list[dict]:
         kind = D.kind(card)
         if phase_one and kind != "mask":
             continue
-        if card not in s["used_utilities"] and RULES[kind].usable(s, t):
-            out.append({"type": "use", "card": card, "label": f"Use {D.name(card)} (1 action)"})
+        rule = RULES[kind]
+        if card not in s["used_utilities"] and rule.usable(s, t):
+            if rule.price:
+                out.append({"type": "use", "card": card, "price": rule.price,
+                            "label": f"Use {D.name(card)} (1 action, {rule.price} gold)"})
+            else:
+                out.append({"type": "use", "card": card, "label": f"Use {D.name(card)} (1 action)"})
     return out
 
 
@@ -150,10 +155,9 @@ class PlayPhase(JamboStep):
             wares = D.ware_list(D.KINDS[kind]["wares"])
             if can_buy(s, seat, kind):
                 fee = fit_fee(P, len(D.KINDS[kind]["wares"]))
-                extra = f" + {fee} for the 6th space" if fee else ""
                 out.append({"type": "buy", "card": card, "wares": list(D.KINDS[kind]["wares"]),
                             "price": buy_price(s, kind), "fee": fee,
-                            "label": f"Buy {wares} for {buy_price(s, kind)} gold{extra}"})
+                            "label": f"Buy {wares} for {buy_price(s, kind)} gold{fee_words(fee)}"})
             if can_sell(s, seat, kind):
                 out.append({"type": "sell", "card": card, "wares": list(D.KINDS[kind]["wares"]),
                             "gain": sell_price(s, kind), "label": f"Sell {wares} for {sell_price(s, kind)} gold"})
@@ -182,13 +186,11 @@ class PlayPhase(JamboStep):
         if action["type"] == "buy":
             price = buy_price(s, kind)
             P["gold"] -= price
-            before_fee = P["gold"]
-            for ware in D.KINDS[kind]["wares"]:
-                assert put_ware(P, ware)
-            fee = before_fee - P["gold"]
+            placed, fee = place_wares(P, D.KINDS[kind]["wares"])
+            assert placed == len(D.KINDS[kind]["wares"])
             discard_card(s, card)
-            extra = f" (+{fee} for the 6th space)" if fee else ""
-            log.add("buy", f"@{seat} buys {D.ware_list(D.KINDS[kind]['wares'])} for {price} gold{extra}", card=card)
+            log.add("buy", f"@{seat} buys {D.ware_list(D.KINDS[kind]['wares'])} and pays {paid_text(price, fee)}",
+                    card=card)
             ask(s, "rain", 1 - seat, card=card)
             return
         if action["type"] == "sell":

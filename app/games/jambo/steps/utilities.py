@@ -6,11 +6,13 @@ opponent's utility without either.
 
 from __future__ import annotations
 
+from app.engine import plural
+
 from .. import data as D
-from ..state import can_draw, gainable_types, held_types, pile, put_ware, take_ware, total_wares
+from ..state import can_draw, exchange_wares, gainable_types, held_types, pile, place_wares, take_ware, total_wares
 from ..turn import ask, done
 from .common import (JamboStep, UtilityRule, card_choices, card_rule, discard_from_hand, draw_to_hand, fee_note,
-                     fee_of, player, ware_choices)
+                     fee_of, fee_paid, paid_text, player, ware_choices)
 
 
 # ---- Well --------------------------------------------------------------------------------------------------------
@@ -19,13 +21,15 @@ from .common import (JamboStep, UtilityRule, card_choices, card_rule, discard_fr
 class Well(UtilityRule):
     kind = "well"
     announce = False
+    price = 1
 
     def usable(self, s, seat):
-        return player(s, seat)["gold"] >= 1
+        # Nothing to draw: the Well cannot be used (issue #10, ruling 4).
+        return player(s, seat)["gold"] >= self.price and can_draw(s)
 
     def start(self, s, seat, log):
-        player(s, seat)["gold"] -= 1
-        log.add("pay", f"@{seat} pays 1 gold to the Well")
+        player(s, seat)["gold"] -= self.price
+        log.add("pay", f"@{seat} pays {self.price} gold to the Well")
         draw_to_hand(s, seat, 1, log)
         done(s)
 
@@ -89,14 +93,10 @@ class ThroneGive(JamboStep):
         return ware_choices(held_types(player(s, seat)), "Give your", "mine")
 
     def resolve(self, game, s, frame, seat, action, log):
-        P, O = player(s, seat), player(s, 1 - seat)
         mine, theirs = action["ware"], frame["take"]
-        take_ware(P, mine)
-        take_ware(O, theirs)
-        placed_mine = put_ware(P, theirs)
-        placed_theirs = put_ware(O, mine)
-        log.add("throne", f"@{seat} takes 1 {D.WARES[theirs]} from @{1 - seat} and gives 1 {D.WARES[mine]}"
-                + ("" if placed_mine and placed_theirs else " (a ware without room goes back to the supply)"))
+        # An exchange: each ware takes the space the other left, so nobody pays a fee (issue #10, ruling 2).
+        exchange_wares(player(s, seat), mine, player(s, 1 - seat), theirs)
+        log.add("throne", f"@{seat} takes 1 {D.WARES[theirs]} from @{1 - seat} and gives 1 {D.WARES[mine]}")
         done(s)
 
 
@@ -134,8 +134,9 @@ class BoatWare(JamboStep):
                             fee=fee_of(player(s, seat), 1))
 
     def resolve(self, game, s, frame, seat, action, log):
-        assert put_ware(player(s, seat), action["ware"])
-        log.add("gain_ware", f"@{seat} takes 1 {D.WARES[action['ware']]}")
+        placed, fee = place_wares(player(s, seat), [action["ware"]])
+        assert placed == 1
+        log.add("gain_ware", f"@{seat} takes 1 {D.WARES[action['ware']]}{fee_paid(fee)}")
         done(s)
 
 
@@ -154,8 +155,10 @@ class Scale(UtilityRule):
             log.private(seat, "reveal_private", "You draw " + " and ".join(D.name(c) for c in got))
             ask(s, "scale", seat, cards=got)
         else:
+            # One card left to draw: it is kept, and only its holder learns which (issue #10, ruling 4).
             player(s, seat)["hand"] += got
-            log.add("draw", f"@{seat} draws {len(got)} card(s) with the Scale")
+            log.add("draw", f"@{seat} draws {plural(len(got), 'card')} with the Scale")
+            log.private(seat, "draw_private", f"@{seat} draws " + ", ".join(D.name(c) for c in got), cards=got)
             done(s)
 
 
@@ -330,8 +333,9 @@ class LeopardWare(JamboStep):
     def resolve(self, game, s, frame, seat, action, log):
         P = player(s, seat)
         P["gold"] -= LEOPARD_PRICE
-        assert put_ware(P, action["ware"])
-        log.add("gain_ware", f"@{seat} takes 1 {D.WARES[action['ware']]} for {LEOPARD_PRICE} gold")
+        placed, fee = place_wares(P, [action["ware"]])
+        assert placed == 1
+        log.add("gain_ware", f"@{seat} pays {paid_text(LEOPARD_PRICE, fee)} and takes 1 {D.WARES[action['ware']]}")
         done(s)
 
 
