@@ -6,6 +6,8 @@ An animal is played into limbo and the opponent is first asked whether to cancel
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from app.engine import State
 from app.engine.steps import Frame
 
@@ -25,8 +27,7 @@ class Crocodile(CardRule):
     def playable(self, s, seat):
         return bool(player(s, 1 - seat)["utilities"])
 
-    def start(self, s, seat, log):
-        ask(s, "croc", seat)
+    first_step = "croc"
 
 
 class CrocodileTarget(JamboStep):
@@ -63,8 +64,7 @@ class Parrot(CardRule):
     def playable(self, s, seat):
         return total_wares(player(s, 1 - seat)) > 0 and can_take(player(s, seat), 1)
 
-    def start(self, s, seat, log):
-        ask(s, "parrot", seat)
+    first_step = "parrot"
 
 
 class ParrotWare(JamboStep):
@@ -237,9 +237,10 @@ class Ape(CardRule):
             done(s)
 
 
-class ApeTake(JamboStep):
-    kind = "ape"
-    title = "Ape: take a card from the pool"
+class PoolCardTake(JamboStep):
+    """One card taken from an Ape or Lion pool, into the hand or in front of the player."""
+
+    into: ClassVar[str]
 
     def options(self, game, s, frame, seat):
         return card_choices(frame["pool"], "Take")
@@ -247,9 +248,17 @@ class ApeTake(JamboStep):
     def resolve(self, game, s, frame, seat, action, log):
         card = action["card"]
         frame["pool"].remove(card)
-        player(s, seat)["hand"].append(card)
+        player(s, seat)[self.into].append(card)
+        if "taken" in frame:
+            frame["taken"][seat] += 1
         log.add("pick", f"@{seat} takes {D.name(card)}", card=card)
         _draft_next(s, frame)
+
+
+class ApeTake(PoolCardTake):
+    kind = "ape"
+    title = "Ape: take a card from the pool"
+    into = "hand"
 
 
 @card_rule
@@ -267,20 +276,10 @@ class Lion(CardRule):
             done(s)
 
 
-class LionTake(JamboStep):
+class LionTake(PoolCardTake):
     kind = "lion"
     title = "Lion: take a utility from the pool"
-
-    def options(self, game, s, frame, seat):
-        return card_choices(frame["pool"], "Take")
-
-    def resolve(self, game, s, frame, seat, action, log):
-        card = action["card"]
-        frame["pool"].remove(card)
-        player(s, seat)["utilities"].append(card)
-        frame["taken"][seat] += 1
-        log.add("pick", f"@{seat} takes {D.name(card)}", card=card)
-        _draft_next(s, frame)
+    into = "utilities"
 
 
 # ---- Cheetah -----------------------------------------------------------------------------------------------------

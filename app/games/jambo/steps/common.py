@@ -15,7 +15,7 @@ from app.engine.steps import Frame
 
 from .. import data as D
 from ..state import fit_fee, pile
-from ..turn import discard_card
+from ..turn import ask, discard_card
 
 
 class JamboStep(Step):
@@ -32,20 +32,22 @@ class JamboStep(Step):
         return self.describe(game, s, frame).replace(f"@{s['turn']}", "Your opponent")
 
 
-class CardRule(ABC):
+class CardRule:
     """The rule of one kind of card: when it may be played, and what playing (or using) it starts."""
 
     kind: ClassVar[str]
+    first_step: ClassVar[str | None] = None  # the decision the card asks first, when that is all `start` does
 
     def playable(self, s: State, seat: int) -> bool:
         return True
 
-    @abstractmethod
     def start(self, s: State, seat: int, log: Log) -> None:
         """The card's effect for `seat`: asks its first decision, or has its whole effect and calls `done`."""
+        assert self.first_step is not None, f"{self.kind} says neither its first step nor its effect"
+        ask(s, self.first_step, seat)
 
 
-class UtilityRule(CardRule):
+class UtilityRule(CardRule, ABC):
     """A utility is played in front of its owner (always possible) and then used once a turn for an action."""
 
     announce: ClassVar[bool] = True  # log "uses <name>" before the effect (the Well says what it does itself)

@@ -35,8 +35,7 @@ class Shaman(CardRule):
     def playable(self, s, seat):
         return bool(shaman_trades(s, seat))
 
-    def start(self, s, seat, log):
-        ask(s, "shaman_from", seat)
+    first_step = "shaman_from"
 
 
 class ShamanGiveUp(JamboStep):
@@ -120,8 +119,7 @@ ELDER_DRAW_TO = 5
 class Elder(CardRule):
     kind = "elder"
 
-    def start(self, s, seat, log):
-        ask(s, "elder", seat)
+    first_step = "elder"
 
 
 class ElderChoice(JamboStep):
@@ -185,8 +183,7 @@ class Portuguese(CardRule):
     def playable(self, s, seat):
         return total_wares(player(s, seat)) > 0
 
-    def start(self, s, seat, log):
-        ask(s, "portuguese", seat)
+    first_step = "portuguese"
 
 
 class PortugueseSell(JamboStep):
@@ -222,8 +219,7 @@ class BasketMaker(CardRule):
     def playable(self, s, seat):
         return bool(gainable_types(s, seat, 2, BASKET_PRICE))
 
-    def start(self, s, seat, log):
-        ask(s, "basket", seat)
+    first_step = "basket"
 
 
 class BasketWare(JamboStep):
@@ -254,8 +250,7 @@ class TravelingMerchant(CardRule):
     def playable(self, s, seat):
         return sum(supply(s)) >= 2
 
-    def start(self, s, seat, log):
-        ask(s, "travel1", seat)
+    first_step = "travel1"
 
 
 class TravelingFirst(JamboStep):
@@ -318,8 +313,7 @@ class Dancer(CardRule):
         P = player(s, seat)
         return total_wares(P) >= DANCER_WARES and bool(_three_ware_cards(P["hand"]))
 
-    def start(self, s, seat, log):
-        ask(s, "dancer_card", seat)
+    first_step = "dancer_card"
 
 
 class DancerCard(JamboStep):
@@ -367,8 +361,7 @@ CARRIER_COUNT = 2
 class Carrier(CardRule):
     kind = "carrier"
 
-    def start(self, s, seat, log):
-        ask(s, "carrier", seat)
+    first_step = "carrier"
 
 
 class CarrierChoice(JamboStep):
@@ -444,8 +437,7 @@ class Drummer(CardRule):
     def playable(self, s, seat):
         return bool(_discarded_utilities(s))
 
-    def start(self, s, seat, log):
-        ask(s, "drummer", seat)
+    first_step = "drummer"
 
 
 class DrummerTake(JamboStep):

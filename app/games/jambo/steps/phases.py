@@ -8,6 +8,9 @@ first give the opponent a chance to react (Rain Maker, Guard).
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+from typing import ClassVar
+
 from app.engine import Log, State
 
 from .. import data as D
@@ -253,8 +256,22 @@ def _first_of_kind(hand: list[int], kind: str) -> int | None:
 NO_REACTION = {"type": "allow", "label": "No reaction"}
 
 
-class Reaction(JamboStep):
-    """A question to the opponent inside the active player's turn; a player out of time does not react."""
+class Reaction(JamboStep, ABC):
+    """A question to the opponent inside the active player's turn: play `card_kind` from hand (an action of the
+    step's own type), or not react. A player out of time does not react."""
+
+    card_kind: ClassVar[str]
+
+    @abstractmethod
+    def reaction_label(self, frame: dict) -> str:
+        """The label of playing the reaction card."""
+
+    def options(self, game, s, frame, seat):
+        out = []
+        if _first_of_kind(s["players"][seat]["hand"], self.card_kind) is not None:
+            out.append({"type": self.kind, "label": self.reaction_label(frame)})
+        out.append(dict(NO_REACTION))
+        return out
 
     def on_timeout(self, game, s, frame, seat):
         return dict(NO_REACTION)
@@ -266,12 +283,10 @@ class GuardReaction(Reaction):
     def describe(self, game, s, frame):
         return f"@{s['turn']} plays {D.name(frame['card'])}: react?"
 
-    def options(self, game, s, frame, seat):
-        out = []
-        if _first_of_kind(s["players"][seat]["hand"], "guard") is not None:
-            out.append({"type": "guard", "label": f"Play Guard: cancel the {D.name(frame['card'])}"})
-        out.append(dict(NO_REACTION))
-        return out
+    card_kind = "guard"
+
+    def reaction_label(self, frame):
+        return f"Play Guard: cancel the {D.name(frame['card'])}"
 
     def resolve(self, game, s, frame, seat, action, log):
         animal = frame["card"]
@@ -292,12 +307,10 @@ class RainReaction(Reaction):
     def describe(self, game, s, frame):
         return f"@{s['turn']} used a ware card: react?"
 
-    def options(self, game, s, frame, seat):
-        out = []
-        if _first_of_kind(s["players"][seat]["hand"], "rainmaker") is not None:
-            out.append({"type": "rain", "label": f"Play Rain Maker: take the ware card ({D.name(frame['card'])})"})
-        out.append(dict(NO_REACTION))
-        return out
+    card_kind = "rainmaker"
+
+    def reaction_label(self, frame):
+        return f"Play Rain Maker: take the ware card ({D.name(frame['card'])})"
 
     def resolve(self, game, s, frame, seat, action, log):
         if action["type"] == "rain":

@@ -43,8 +43,7 @@ class Drums(UtilityRule):
     def usable(self, s, seat):
         return total_wares(player(s, seat)) > 0
 
-    def start(self, s, seat, log):
-        ask(s, "drums", seat)
+    first_step = "drums"
 
 
 class DrumsReturn(JamboStep):
@@ -70,8 +69,7 @@ class Throne(UtilityRule):
     def usable(self, s, seat):
         return total_wares(player(s, seat)) > 0 and total_wares(player(s, 1 - seat)) > 0
 
-    def start(self, s, seat, log):
-        ask(s, "throne_take", seat)
+    first_step = "throne_take"
 
 
 class ThroneTake(JamboStep):
@@ -109,8 +107,7 @@ class Boat(UtilityRule):
     def usable(self, s, seat):
         return bool(player(s, seat)["hand"]) and bool(gainable_types(s, seat, 1, 0))
 
-    def start(self, s, seat, log):
-        ask(s, "boat_card", seat)
+    first_step = "boat_card"
 
 
 class BoatCard(JamboStep):
@@ -190,8 +187,7 @@ class Mask(UtilityRule):
     def usable(self, s, seat):
         return bool(player(s, seat)["hand"]) and bool(s["discard"])
 
-    def start(self, s, seat, log):
-        ask(s, "mask", seat)
+    first_step = "mask"
 
 
 class MaskSwap(JamboStep):
@@ -222,8 +218,7 @@ class Supplies(UtilityRule):
     def usable(self, s, seat):
         return player(s, seat)["gold"] >= 1 or bool(player(s, seat)["hand"])
 
-    def start(self, s, seat, log):
-        ask(s, "supplies", seat)
+    first_step = "supplies"
 
 
 class SuppliesCost(JamboStep):
@@ -269,8 +264,7 @@ class Kettle(UtilityRule):
     def usable(self, s, seat):
         return bool(player(s, seat)["hand"])
 
-    def start(self, s, seat, log):
-        ask(s, "kettle1", seat)
+    first_step = "kettle1"
 
 
 class KettleFirst(JamboStep):
@@ -317,8 +311,7 @@ class Leopard(UtilityRule):
     def usable(self, s, seat):
         return bool(gainable_types(s, seat, 1, LEOPARD_PRICE))
 
-    def start(self, s, seat, log):
-        ask(s, "leopard", seat)
+    first_step = "leopard"
 
 
 class LeopardWare(JamboStep):
@@ -351,8 +344,7 @@ class Weapons(UtilityRule):
     def usable(self, s, seat):
         return bool(player(s, seat)["hand"])
 
-    def start(self, s, seat, log):
-        ask(s, "weapons", seat)
+    first_step = "weapons"
 
 
 class WeaponsDiscard(JamboStep):
