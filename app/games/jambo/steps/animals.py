@@ -23,11 +23,10 @@ from .common import (RULES, CardRule, JamboStep, card_choices, card_rule, draw_t
 @card_rule
 class Crocodile(CardRule):
     kind = "crocodile"
+    first_step = "croc"
 
     def playable(self, s, seat):
         return bool(player(s, 1 - seat)["utilities"])
-
-    first_step = "croc"
 
 
 class CrocodileTarget(JamboStep):
@@ -60,11 +59,10 @@ class CrocodileTarget(JamboStep):
 @card_rule
 class Parrot(CardRule):
     kind = "parrot"
+    first_step = "parrot"
 
     def playable(self, s, seat):
         return total_wares(player(s, 1 - seat)) > 0 and can_take(player(s, seat), 1)
-
-    first_step = "parrot"
 
 
 class ParrotWare(JamboStep):

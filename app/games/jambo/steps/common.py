@@ -32,6 +32,13 @@ class JamboStep(Step):
         return self.describe(game, s, frame).replace(f"@{s['turn']}", "Your opponent")
 
 
+class HandDiscard(JamboStep):
+    """A card's decision "discard one card from your hand"; what follows is the card's own `resolve`."""
+
+    def options(self, game: Any, s: State, frame: Frame, seat: int) -> list[dict]:
+        return card_choices(s["players"][seat]["hand"], "Discard")
+
+
 class CardRule:
     """The rule of one kind of card: when it may be played, and what playing (or using) it starts."""
 

@@ -13,8 +13,8 @@ from ..state import (can_draw, gainable_types, held, held_types, pile, place_war
                      total_wares)
 from ..turn import ask, done
 from .auction import open_auction
-from .common import (CardRule, JamboStep, card_choices, card_rule, discard_from_hand, draw_to_hand, fee_note,
-                     fee_of, fee_paid, fee_words, one_per_kind, paid_text, player, ware_choices)
+from .common import (CardRule, HandDiscard, JamboStep, card_choices, card_rule, discard_from_hand, draw_to_hand,
+                     fee_note, fee_of, fee_paid, fee_words, one_per_kind, paid_text, player, ware_choices)
 
 
 # ---- Shaman ------------------------------------------------------------------------------------------------------
@@ -31,11 +31,10 @@ def shaman_trades(s: State, seat: int) -> list[tuple[int, int]]:
 @card_rule
 class Shaman(CardRule):
     kind = "shaman"
+    first_step = "shaman_from"
 
     def playable(self, s, seat):
         return bool(shaman_trades(s, seat))
-
-    first_step = "shaman_from"
 
 
 class ShamanGiveUp(JamboStep):
@@ -118,7 +117,6 @@ ELDER_DRAW_TO = 5
 @card_rule
 class Elder(CardRule):
     kind = "elder"
-
     first_step = "elder"
 
 
@@ -145,12 +143,9 @@ class ElderChoice(JamboStep):
         done(s)
 
 
-class ElderDiscard(JamboStep):
+class ElderDiscard(HandDiscard):
     kind = "elder_discard"
     title = "Tribal Elder: discard down to 3 cards"
-
-    def options(self, game, s, frame, seat):
-        return card_choices(player(s, seat)["hand"], "Discard")
 
     def resolve(self, game, s, frame, seat, action, log):
         discard_from_hand(s, seat, action["card"], log)
@@ -179,11 +174,10 @@ PORTUGUESE_PRICE = 2
 @card_rule
 class Portuguese(CardRule):
     kind = "portuguese"
+    first_step = "portuguese"
 
     def playable(self, s, seat):
         return total_wares(player(s, seat)) > 0
-
-    first_step = "portuguese"
 
 
 class PortugueseSell(JamboStep):
@@ -215,11 +209,10 @@ BASKET_PRICE = 2
 @card_rule
 class BasketMaker(CardRule):
     kind = "basket"
+    first_step = "basket"
 
     def playable(self, s, seat):
         return bool(gainable_types(s, seat, 2, BASKET_PRICE))
-
-    first_step = "basket"
 
 
 class BasketWare(JamboStep):
@@ -246,11 +239,10 @@ class BasketWare(JamboStep):
 @card_rule
 class TravelingMerchant(CardRule):
     kind = "traveling"
+    first_step = "travel1"
 
     def playable(self, s, seat):
         return sum(supply(s)) >= 2
-
-    first_step = "travel1"
 
 
 class TravelingFirst(JamboStep):
@@ -308,12 +300,11 @@ def _three_ware_cards(hand: list[int]) -> list[int]:
 @card_rule
 class Dancer(CardRule):
     kind = "dancer"
+    first_step = "dancer_card"
 
     def playable(self, s, seat):
         P = player(s, seat)
         return total_wares(P) >= DANCER_WARES and bool(_three_ware_cards(P["hand"]))
-
-    first_step = "dancer_card"
 
 
 class DancerCard(JamboStep):
@@ -360,7 +351,6 @@ CARRIER_COUNT = 2
 @card_rule
 class Carrier(CardRule):
     kind = "carrier"
-
     first_step = "carrier"
 
 
@@ -433,11 +423,10 @@ def _discarded_utilities(s: State) -> list[int]:
 @card_rule
 class Drummer(CardRule):
     kind = "drummer"
+    first_step = "drummer"
 
     def playable(self, s, seat):
         return bool(_discarded_utilities(s))
-
-    first_step = "drummer"
 
 
 class DrummerTake(JamboStep):

@@ -11,8 +11,8 @@ from app.engine import plural
 from .. import data as D
 from ..state import can_draw, exchange_wares, gainable_types, held_types, pile, place_wares, take_ware, total_wares
 from ..turn import ask, done
-from .common import (JamboStep, UtilityRule, card_choices, card_rule, discard_from_hand, draw_to_hand, fee_note,
-                     fee_of, fee_paid, paid_text, player, ware_choices)
+from .common import (HandDiscard, JamboStep, UtilityRule, card_choices, card_rule, discard_from_hand, draw_to_hand,
+                     fee_note, fee_of, fee_paid, paid_text, player, ware_choices)
 
 
 # ---- Well --------------------------------------------------------------------------------------------------------
@@ -39,11 +39,10 @@ class Well(UtilityRule):
 @card_rule
 class Drums(UtilityRule):
     kind = "drums"
+    first_step = "drums"
 
     def usable(self, s, seat):
         return total_wares(player(s, seat)) > 0
-
-    first_step = "drums"
 
 
 class DrumsReturn(JamboStep):
@@ -65,11 +64,10 @@ class DrumsReturn(JamboStep):
 @card_rule
 class Throne(UtilityRule):
     kind = "throne"
+    first_step = "throne_take"
 
     def usable(self, s, seat):
         return total_wares(player(s, seat)) > 0 and total_wares(player(s, 1 - seat)) > 0
-
-    first_step = "throne_take"
 
 
 class ThroneTake(JamboStep):
@@ -103,19 +101,15 @@ class ThroneGive(JamboStep):
 @card_rule
 class Boat(UtilityRule):
     kind = "boat"
+    first_step = "boat_card"
 
     def usable(self, s, seat):
         return bool(player(s, seat)["hand"]) and bool(gainable_types(s, seat, 1, 0))
 
-    first_step = "boat_card"
 
-
-class BoatCard(JamboStep):
+class BoatCard(HandDiscard):
     kind = "boat_card"
     title = "Boat: choose a card to discard"
-
-    def options(self, game, s, frame, seat):
-        return card_choices(player(s, seat)["hand"], "Discard")
 
     def resolve(self, game, s, frame, seat, action, log):
         discard_from_hand(s, seat, action["card"], log)
@@ -183,11 +177,10 @@ class ScaleKeep(JamboStep):
 @card_rule
 class Mask(UtilityRule):
     kind = "mask"
+    first_step = "mask"
 
     def usable(self, s, seat):
         return bool(player(s, seat)["hand"]) and bool(s["discard"])
-
-    first_step = "mask"
 
 
 class MaskSwap(JamboStep):
@@ -214,11 +207,10 @@ class MaskSwap(JamboStep):
 @card_rule
 class Supplies(UtilityRule):
     kind = "supplies"
+    first_step = "supplies"
 
     def usable(self, s, seat):
         return player(s, seat)["gold"] >= 1 or bool(player(s, seat)["hand"])
-
-    first_step = "supplies"
 
 
 class SuppliesCost(JamboStep):
@@ -260,19 +252,15 @@ class SuppliesCost(JamboStep):
 @card_rule
 class Kettle(UtilityRule):
     kind = "kettle"
+    first_step = "kettle1"
 
     def usable(self, s, seat):
         return bool(player(s, seat)["hand"])
 
-    first_step = "kettle1"
 
-
-class KettleFirst(JamboStep):
+class KettleFirst(HandDiscard):
     kind = "kettle1"
     title = "Kettle: choose a card to discard"
-
-    def options(self, game, s, frame, seat):
-        return card_choices(player(s, seat)["hand"], "Discard")
 
     def resolve(self, game, s, frame, seat, action, log):
         discard_from_hand(s, seat, action["card"], log)
@@ -307,11 +295,10 @@ LEOPARD_PRICE = 2
 @card_rule
 class Leopard(UtilityRule):
     kind = "leopard"
+    first_step = "leopard"
 
     def usable(self, s, seat):
         return bool(gainable_types(s, seat, 1, LEOPARD_PRICE))
-
-    first_step = "leopard"
 
 
 class LeopardWare(JamboStep):
@@ -340,19 +327,15 @@ WEAPONS_GAIN = 2
 @card_rule
 class Weapons(UtilityRule):
     kind = "weapons"
+    first_step = "weapons"
 
     def usable(self, s, seat):
         return bool(player(s, seat)["hand"])
 
-    first_step = "weapons"
 
-
-class WeaponsDiscard(JamboStep):
+class WeaponsDiscard(HandDiscard):
     kind = "weapons"
     title = "Weapons: choose a card to discard for 2 gold"
-
-    def options(self, game, s, frame, seat):
-        return card_choices(player(s, seat)["hand"], "Discard")
 
     def resolve(self, game, s, frame, seat, action, log):
         discard_from_hand(s, seat, action["card"], log)
