@@ -13,7 +13,7 @@ function setAttributes(node, attrs) {
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === null || value === undefined || value === false) continue;
     if (key === 'class') {
-      const names = Array.isArray(value) ? value.filter(Boolean).join(' ') : String(value);
+      const names = Array.isArray(value) ? value.flat(Infinity).filter(Boolean).join(' ') : String(value);
       if (names) node.setAttribute('class', names);
     } else if (key === 'style' && typeof value === 'object') {
       for (const [prop, v] of Object.entries(value)) if (v !== null && v !== undefined) node.style.setProperty(prop, String(v));
