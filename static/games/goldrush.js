@@ -122,6 +122,13 @@ function playerPanel(view, ctx, cat, find, s) {
     if (s === me) return bindOnly(c, find('drop', id), ctx);
     return bindOnly(c, view.legal.filter((a) => a.type === 'play' && a.ent === id && a.target === s), ctx);
   });
+  // At the end of a basic game every unclaimed secret achievement is shown face up.
+  if (p.secret_card !== null && p.secret_card !== undefined) {
+    const c = cardOf(cat, p.secret_card, { small: true, owned: true });
+    c.classList.add('goldrush-secret-shown');
+    c.title = `Secret achievement (not claimed)\n${c.title}`;
+    area.push(c);
+  }
   for (const id of p.achievements || []) {
     const c = cardOf(cat, id, { small: true, owned: true });
     c.classList.add('goldrush-claimed');

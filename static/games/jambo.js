@@ -5,7 +5,8 @@
 import { el, bindAction, bindOnly, cardFace, cardBack, token, plural } from '/static/js/ui.js';
 
 const WARE_COLOURS = ['#b08a12', '#7a4b1e', '#2e7d4f', '#7d3c98', '#c0501a', '#5f6b6d'];
-// Which area the ware choices of each sub-step point at (a ware action may also say so itself with `from`).
+// Which area a ware choice points at: the action says so in `area`; this table by sub-step serves servers whose
+// actions predate that field and goes when every server sends it.
 const WARE_AREA = {
   drums: 'mine', throne_give: 'mine', dancer_ware: 'mine', portuguese: 'mine', shaman_from: 'mine',
   throne_take: 'theirs', parrot: 'theirs', elephant: 'pool',
@@ -55,9 +56,20 @@ function cardOf(ctx, card, actions = [], { used = false, small = false } = {}) {
   if (actions.length === 1) bindAction(node, actions[0], ctx, { title: node.title });
   else if (actions.length > 1) {
     node.append(el('div', { class: 'jambo-card-actions' }, actions.map((a) =>
-      bindAction(el('button', { type: 'button', class: 'jambo-btn' }, ctx.say(a.label)), a, ctx))));
+      bindAction(el('button', { type: 'button', class: 'jambo-btn' }, shortLabel(a, ctx)), a, ctx))));
   }
   return node;
+}
+
+// A button on a card says only what differs between the card's moves: the gold it costs or brings (with the 6th
+// space's fee), or whether a utility is used first. The full label stays in the tooltip.
+function shortLabel(a, ctx) {
+  const fee = a.fee ? ` + ${a.fee} fee` : '';
+  if (a.type === 'buy' && a.price !== undefined) return `Buy: ${a.price} gold${fee}`;
+  if (a.type === 'sell' && a.gain !== undefined) return `Sell: +${a.gain} gold`;
+  if (a.type === 'pick' && a.use === true) return 'Use, then discard';
+  if (a.type === 'pick' && a.use === false) return 'Discard unused';
+  return ctx.say(a.label);
 }
 
 function backOf(title) {
@@ -85,7 +97,7 @@ function wareActions(view) {
   const st = view.game.stage;
   const stepArea = st ? WARE_AREA[st.kind] : null;
   const list = view.legal.filter((a) => a.type === 'ware');
-  return { list, in: (area, t) => list.find((a) => a.ware === t && (a.from || stepArea) === area) || null };
+  return { list, in: (area, t) => list.find((a) => a.ware === t && (a.area || stepArea) === area) || null };
 }
 
 function space(ctx, t, sixth, action, sixthFee) {

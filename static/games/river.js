@@ -175,6 +175,7 @@ function playerBox(view, ctx, cat, s) {
     const tk = moveToken(cat, t, colour, mine && g.my_choice === t && g.phase === 'choose' ? 'river-picked' : null);
     const a = tokenActs.find((x) => x.token === t);
     if (a) bindAction(tk, a, ctx);
+    if (a && a.only) tk.classList.add('river-only');  // the one token left: one obvious click
     else tk.title = 'In hand';
     return tk;
   });
