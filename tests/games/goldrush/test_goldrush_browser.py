@@ -115,11 +115,11 @@ def play_full_turn(me, other, name: str) -> list[str]:  # noqa: ANN001
             label = click(me, me.locator(".goldrush-sub .act").first)
             wait_log(other, re.escape(f"{name} keeps ") + "|" + re.escape(f"{name} discards "), seen)
         elif prompt.startswith(("Upkeep", "Obligations", "Trade Relations")):  # pay, or give up a card
-            label = click(me, me.locator("#prompt-actions button.legal, .goldrush-me .act").first)
+            label = click(me, me.locator("#prompt-actions button.legal:visible, .goldrush-me .act").first)
         elif prompt.startswith("Hand limit"):                     # hand limit: discard or play the excess
             label = click(me, me.locator(".goldrush-hand .act").first)
         elif prompt.startswith("Geological Survey"):              # put the surveyed cards back
-            label = click(me, me.locator("#prompt-actions button.legal").first)
+            label = click(me, me.locator("#prompt-actions button.legal:visible").first)
         elif me.locator(".goldrush-market .act").count():
             label = buy_from_market(me, other, name)
         elif me.locator(".goldrush-back.act").count():            # explore: click the Exploration deck
@@ -214,7 +214,7 @@ def play_basic_turn(me, other, name: str) -> list[str]:  # noqa: ANN001
             label = click(me, me.locator(".goldrush-sub .act").first)
             wait_log(other, re.escape(f"{name} keeps ") + "|" + re.escape(f"{name} discards "), seen)
         elif prompt.startswith("Upkeep"):                          # pay, or give up an entrepreneur
-            label = click(me, me.locator("#prompt-actions button.legal, .goldrush-me .act").first)
+            label = click(me, me.locator("#prompt-actions button.legal:visible, .goldrush-me .act").first)
         elif claim.count():                                        # claim an achievement (row or secret)
             card = claim.first.locator(".goldrush-card-name").inner_text()
             label = click(me, claim.first)
@@ -230,7 +230,7 @@ def play_basic_turn(me, other, name: str) -> list[str]:  # noqa: ANN001
             assert label.startswith("Send an expedition")
             wait_log(other, re.escape(f"{name} pays ") + r"\d+ coins? for an expedition", seen)
         else:
-            label = click(me, me.locator("#prompt-actions button.legal").first)
+            label = click(me, me.locator("#prompt-actions button.legal:visible").first)
         done.append(label)
     return done
 
