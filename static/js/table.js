@@ -23,6 +23,7 @@ let retry = 0;
 let unread = 0;           // chat lines that arrived while the chat was not in view
 let inviteOpened = false; // the invite box opened by its button during play
 let allMovesOpen = false; // the prompt bar's list of the moves shown on the board
+let tabChosen = false;    // the player picked the log or the chat tab themselves
 let sawPlay = false;      // this page showed the game before it ended (then the end scrolls to the scores)
 const logEl = $('log');
 const baseTitle = document.title;
@@ -182,6 +183,8 @@ function renderStatus() {
 
 function renderTable() {
   const open = table.status === 'open';
+  // Until the player picks a tab: the chat while people gather, the log once the game runs.
+  if (!tabChosen) showTab(open ? 'chat' : 'log');
   renderStatus();
   $('waiting-room').hidden = !open;
   $('play-area').hidden = open;
@@ -390,8 +393,8 @@ function toggleSide(open) {
   else if (open && !$('chat-panel').hidden) showUnread(0);
 }
 
-$('tab-log').addEventListener('click', () => showTab('log'));
-$('tab-chat').addEventListener('click', () => showTab('chat'));
+$('tab-log').addEventListener('click', () => { tabChosen = true; showTab('log'); });
+$('tab-chat').addEventListener('click', () => { tabChosen = true; showTab('chat'); });
 $('side-toggle').addEventListener('click', () => toggleSide(!document.body.classList.contains('side-open')));
 $('side-close').addEventListener('click', () => toggleSide(false));
 $('invite-toggle').addEventListener('click', () => {

@@ -26,6 +26,16 @@ def widest(page) -> str:  # noqa: ANN001
       return worst ? `${worst.tagName}.${worst.className} right=${right}` : 'none'; }""")
 
 
+def too_small(page) -> list[str]:  # noqa: ANN001
+    """Controls in view smaller than 40x40 px: hard to hit with a finger."""
+    return page.evaluate("""() => [...document.querySelectorAll(
+        '#board .act, #prompt-actions button, #prompt-actions select, .tool, .tab, #chat-form button')]
+      .filter((n) => n.getClientRects().length && getComputedStyle(n).visibility !== 'hidden')
+      .map((n) => [n, n.getBoundingClientRect()])
+      .filter(([n, r]) => r.width < 40 || r.height < 40)
+      .map(([n, r]) => `${n.tagName}.${n.className} "${n.dataset.label || n.textContent}" ${Math.round(r.width)}x${Math.round(r.height)}`)""")
+
+
 def play_one_move(page) -> None:  # noqa: ANN001
     """Click the first move offered, on the board or in the prompt bar, and wait for the next version."""
     version = page.get_attribute("#table-app", "data-version")
@@ -71,6 +81,7 @@ def test_no_page_of_a_game_scrolls_sideways_on_a_phone(browser, sqlite_server, g
     assert page.locator("#players-strip .strip-player").count() == page.locator("#seats .seat").count()
     for move in range(MOVES + 1):
         assert page.evaluate(OVERFLOW), f"{game} after {move} moves: {widest(page)}"
+        assert not too_small(page), too_small(page)
         if page.is_visible("#result"):
             break
         play_one_move(page)
