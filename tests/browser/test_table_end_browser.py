@@ -12,7 +12,7 @@ from tests.support.browser import choose_nickname
 pytestmark = pytest.mark.browser
 
 
-def test_the_end_shows_at_once_without_the_tables_own_message(browser, sqlite_server):
+def test_the_end_shows_at_once_without_the_tables_own_message(browser, sqlite_server, tmp_path):
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     page = context.new_page()
     dropped: list[str] = []  # table notices held back (the server may send none at the end)
@@ -67,5 +67,7 @@ def test_the_end_shows_at_once_without_the_tables_own_message(browser, sqlite_se
     page.wait_for_function("() => { const r = document.querySelector('#result').getBoundingClientRect();"
                            " return r.top >= 0 && r.top < innerHeight / 2; }")
     assert "Final scores" in page.inner_text("#result")
+    page.screenshot(path=str(tmp_path / "end-390x844.png"))  # kept as a test artefact
+    print(tmp_path / "end-390x844.png")
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
     context.close()

@@ -56,7 +56,7 @@ def play_one_move(page) -> None:  # noqa: ANN001
 
 @pytest.mark.parametrize("size", PHONES, ids=[f"{w}x{h}" for w, h in PHONES])
 @pytest.mark.parametrize("game", GAMES)
-def test_no_page_of_a_game_scrolls_sideways_on_a_phone(browser, sqlite_server, game, size):
+def test_no_page_of_a_game_scrolls_sideways_on_a_phone(browser, sqlite_server, game, size, tmp_path):
     width, height = size
     context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=True, has_touch=True)
     page = context.new_page()
@@ -85,6 +85,7 @@ def test_no_page_of_a_game_scrolls_sideways_on_a_phone(browser, sqlite_server, g
         if page.is_visible("#result"):
             break
         play_one_move(page)
+    page.screenshot(path=str(tmp_path / f"{game}-{width}x{height}.png"), full_page=True)  # kept as a test artefact
     # Log and chat are one tap away: a drawer over the page, which fits too.
     page.click("#side-toggle")
     page.wait_for_selector("#side-panel #log li")
