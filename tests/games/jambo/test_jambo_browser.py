@@ -193,7 +193,11 @@ def test_two_browsers_play_jambo_turns_by_clicking_the_board(browser, sqlite_ser
         page.wait_for_selector("#play-area:not([hidden])")
         page.wait_for_selector(".jambo-board")
     pages = {0: host, 1: friend}
-    for page in pages.values():  # this test answers the reaction questions itself
+    for page in pages.values():
+        # The automatic "No reaction" is on by default and in view at the top of the board...
+        expect(page.locator(".jambo-auto-allow")).to_be_checked()
+        assert page.locator(".jambo-auto-allow").bounding_box()["y"] < 800
+        # ...but this test answers the reaction questions itself.
         page.evaluate("localStorage.setItem('boardhall.jambo.autoAllow', '0')")
     # Seat 0 (the host) starts, as set; each sees five cards of their own and five backs of the other's.
     expect(host.locator(f"{ME}.jambo-active")).to_have_count(1)
