@@ -2,7 +2,7 @@
 // or secret achievement, and every player's play area. Legal actions sit on the cards they act on; moves with no
 // card (end the turn, pay, put the surveyed cards back) are the table page's prompt buttons. Card data and the
 // deck names come from the catalogue; prices from the view.
-import { el, icon, coin, bindOnly, bindAction, plural } from '/static/js/ui.js';
+import { el, icon, coin, bindOnly, bindAction, plural, flip } from '/static/js/ui.js';
 
 const TYPE_ICONS = {
   trading: 'scale', infra: 'house', entre: 'people', mine: 'pick', science: 'flask', lost: 'cross',
@@ -52,6 +52,7 @@ function cardOf(cat, id, { small = false, owned = false, price } = {}) {
   if (d.ingots) stats.push(el('span', { class: 'goldrush-ingots', title: plural(d.ingots, 'ingot') }, String(d.ingots), icon('ingot')));
   if (d.vp) stats.push(el('span', { class: 'goldrush-vp', title: plural(d.vp, 'victory point') }, icon('star'), String(d.vp)));
   return el('div', { class: ['goldrush-card', `goldrush-t-${d.type}`, small && 'goldrush-small'], title: cardTitle(d, price), tabindex: 0,
+    dataset: { flip: `card-${id}` },
     onclick: (ev) => { if (!ev.currentTarget.classList.contains('act')) ev.currentTarget.classList.toggle('zoomed'); } },
   el('div', { class: 'goldrush-card-head' },
     el('span', { class: 'goldrush-card-icon' }, icon(TYPE_ICONS[d.type] || 'cards')),
@@ -192,11 +193,11 @@ export function render(root, view, ctx) {
   if (me !== null && me !== undefined) seats.sort((a, b) => (a === me ? -1 : b === me ? 1 : a - b));
   const [mine, ...others] = me !== null && me !== undefined ? seats : [null, ...seats];
   // What you choose from (the sub-step's cards, the market), then your hand and play area, then the others.
-  root.replaceChildren(el('div', { class: 'goldrush' },
+  flip(root, () => root.replaceChildren(el('div', { class: 'goldrush' },
     statusRow(view, ctx),
     subChoices(view, ctx, cat, find),
     centre(view, ctx, cat, find),
     myHand(view, ctx, cat, find),
     mine !== null ? el('div', { class: 'goldrush-players' }, playerPanel(view, ctx, cat, find, mine)) : null,
-    el('div', { class: 'goldrush-players' }, others.map((s) => playerPanel(view, ctx, cat, find, s)))));
+    el('div', { class: 'goldrush-players' }, others.map((s) => playerPanel(view, ctx, cat, find, s))))));
 }

@@ -2,7 +2,7 @@
 // sub-step shows) and puts legal actions on the cards and ware tokens they act on. Moves that belong to no card
 // (end the turn, go to phase 2, answer a reaction, bid) are the table page's prompt buttons, never repeated here.
 // Rules live on the server only; counts and names come from the catalogue.
-import { el, bindAction, bindOnly, cardFace, cardBack, token, plural } from '/static/js/ui.js';
+import { el, bindAction, bindOnly, cardFace, cardBack, token, plural, flip } from '/static/js/ui.js';
 
 const WARE_COLOURS = ['#b08a12', '#7a4b1e', '#2e7d4f', '#7d3c98', '#c0501a', '#5f6b6d'];
 // Which area a ware choice points at: the action says so in `area`; this table by sub-step serves servers whose
@@ -53,6 +53,7 @@ function cardOf(ctx, card, actions = [], { used = false, small = false } = {}) {
     title: `${k.name} (${k.type})\n${k.text}`,
     cls: ['jambo-card', `jambo-type-${k.type}`, used && 'jambo-used', small && 'jambo-small'],
   });
+  node.dataset.flip = `card-${card}`;
   if (actions.length === 1) bindAction(node, actions[0], ctx, { title: node.title });
   else if (actions.length > 1) {
     node.append(el('div', { class: 'jambo-card-actions' }, actions.map((a) =>
@@ -282,10 +283,10 @@ export function render(root, view, ctx) {
   const byCard = actionsByCard(view.legal || []);
   const wares = wareActions(view);
   // Your own area first: it is what you act on most, and it stays in view without scrolling.
-  root.replaceChildren(el('div', { class: 'jambo-board' },
+  flip(root, () => root.replaceChildren(el('div', { class: 'jambo-board' },
     playerArea(ctx, view, bottom, byCard, wares),
     centre(ctx, view, byCard, wares),
-    playerArea(ctx, view, 1 - bottom, byCard, wares)));
+    playerArea(ctx, view, 1 - bottom, byCard, wares))));
   scheduleAutoAllow(view, ctx);
 }
 

@@ -2,7 +2,7 @@
 // discovery deck, and each player's tokens, equipment and newspaper. Legal actions sit on what they act on (a
 // move on the section it lands on, a token on the token, a purchase on the equipment); names, counts and the
 // board's length come from the catalogue, and where a move lands from the action's `to`.
-import { el, icon, token, bindAction, actionWhere, capitalise } from '/static/js/ui.js';
+import { el, icon, token, bindAction, actionWhere, capitalise, flip } from '/static/js/ui.js';
 
 // Drawn icons for the six equipment fronts and the clover, in the catalogue's front order.
 const FRONT_ICONS = ['net', 'lantern', 'telescope', 'magnifier', 'mask', 'camera', 'clover'];
@@ -45,7 +45,7 @@ function place(cat, p) {
 
 function discoveryCard(cat, id, cls) {
   const info = (cat.cards || {})[String(id)] || { front: cat.clover, creature: '?', value: 0 };
-  return el('div', { class: ['river-disc', cls], title: `${info.creature}: value ${info.value} (found with: ${frontName(cat, info.front)})` },
+  return el('div', { class: ['river-disc', cls], dataset: { flip: `disc-${id}` }, title: `${info.creature}: value ${info.value} (found with: ${frontName(cat, info.front)})` },
     el('div', { class: 'river-disc-value' }, String(info.value)),
     el('div', { class: 'river-disc-name' }, info.creature),
     el('div', { class: 'river-disc-front' }, frontIcon(cat, info.front), ' ', frontName(cat, info.front)));
@@ -96,9 +96,9 @@ function riverRow(view, ctx, cat) {
   for (let i = 0; i <= cat.bay; i++) {
     const marks = [];
     if (g.buoys.includes(i)) marks.push(el('span', { class: 'river-buoy', title: 'Buoy: stop here to explore' }, icon('buoy')));
-    if (g.barge === i) marks.push(el('span', { class: 'river-barge', title: 'The barge: a ship here must buy equipment' }, icon('barge'), ' barge'));
+    if (g.barge === i) marks.push(el('span', { class: 'river-barge', title: 'The barge: a ship here must buy equipment', dataset: { flip: 'barge' } }, icon('barge'), ' barge'));
     const ships = g.players.filter((p) => p.pos === i).map((p) => el('span', {
-      class: 'river-ship', dataset: { seat: p.seat }, style: { background: SEAT_COLOURS[p.seat] },
+      class: 'river-ship', dataset: { seat: p.seat, flip: `ship-${p.seat}` }, style: { background: SEAT_COLOURS[p.seat] },
       title: ctx.name(p.seat, { capital: true }) + (p.homeward ? ' (heading home)' : ''),
     }, initial(ctx, p.seat)));
     const tile = el('div', {
@@ -229,7 +229,7 @@ export function render(root, view, ctx) {
   const me = view.seat;
   const seats = g.players.map((p) => p.seat);
   if (me !== null && me !== undefined && me >= 0) seats.sort((a, b) => (a === me ? -1 : b === me ? 1 : a - b));
-  root.replaceChildren(el('div', { class: 'river-root' },
+  flip(root, () => root.replaceChildren(el('div', { class: 'river-root' },
     el('div', { class: 'river-status' }, el('div', { class: 'river-status-line' }, statusLine(view, ctx))),
     orderRow(view, ctx, cat),
     riverRow(view, ctx, cat),
@@ -237,5 +237,5 @@ export function render(root, view, ctx) {
     el('div', { class: 'river-players' }, seats.map((s) => playerBox(view, ctx, cat, s))),
     el('div', { class: 'river-foot river-small' },
       `Tie order (replaces 'youngest first'): ${g.tiebreak.map((s) => ctx.name(s, { capital: true })).join(' → ')}`,
-      ` · Game ends after the round in which the first ship reaches the Bay (at most ${g.round_cap} rounds).`)));
+      ` · Game ends after the round in which the first ship reaches the Bay (at most ${g.round_cap} rounds).`))));
 }

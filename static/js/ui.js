@@ -115,6 +115,28 @@ export function actButton(action, ctx, text, cls) {
   return bindAction(button, action, ctx);
 }
 
+// ---- motion ------------------------------------------------------------------------------------------------------
+
+// Redraw `root` with `draw()` and let every piece that changed place glide from where it was (FLIP: first, last,
+// invert, play). Pieces are matched by their data-flip key ("card-12", "ship-2"), so a renderer that redraws
+// everything still shows what moved. Skipped when the player asked for reduced motion.
+export function flip(root, draw, { duration = 280 } = {}) {
+  const before = new Map();
+  for (const node of root.querySelectorAll('[data-flip]')) before.set(node.dataset.flip, node.getBoundingClientRect());
+  draw();
+  const still = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  if (still || !before.size || typeof Element.prototype.animate !== 'function') return;
+  for (const node of root.querySelectorAll('[data-flip]')) {
+    const was = before.get(node.dataset.flip);
+    if (!was) continue;
+    const now = node.getBoundingClientRect();
+    const dx = was.left - now.left;
+    const dy = was.top - now.top;
+    if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
+    node.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'none' }], { duration, easing: 'ease-out' });
+  }
+}
+
 // ---- naming ------------------------------------------------------------------------------------------------------
 
 const TO_BE_AND_HAVE = { is: 'are', has: 'have', was: 'were', does: 'do', goes: 'go' };

@@ -81,3 +81,21 @@ def test_actions_match_whatever_their_key_order_and_icons_are_svg(browser, sqlit
     assert out["role"] == "button" and "act" in out["cls"].split()
     assert out["icons"]
     page.context.close()
+
+
+MOVE_A_PIECE = """async () => {
+  const ui = await import('/static/js/ui.js');
+  const root = document.body.appendChild(ui.el('div', { style: { display: 'flex', gap: '50px' } }));
+  const draw = (order) => root.replaceChildren(...order.map((k) => ui.el('span', { dataset: { flip: k } }, k)));
+  draw(['a', 'b']);
+  ui.flip(root, () => draw(['b', 'a']));
+  return root.getAnimations({ subtree: true }).length;
+}"""
+
+
+@pytest.mark.parametrize("motion, expected", [("no-preference", 2), ("reduce", 0)])
+def test_pieces_that_change_place_glide_unless_motion_is_reduced(browser, sqlite_server, motion, expected):
+    page = browser.new_context(reduced_motion=motion).new_page()
+    page.goto(sqlite_server.url + "/")
+    assert page.evaluate(MOVE_A_PIECE) == expected  # both swapped pieces move; none under reduced motion
+    page.context.close()
