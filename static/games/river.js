@@ -51,17 +51,6 @@ function discoveryCard(cat, id, cls) {
     el('div', { class: 'river-disc-front' }, frontIcon(cat, info.front), ' ', frontName(cat, info.front)));
 }
 
-// Where a legal move lands. The server says so in `to`; the computation below serves the actions of servers that
-// predate that field and goes when every server sends it.
-function landing(action, view, cat) {
-  if (action.to !== undefined) return action.to;
-  const g = view.game;
-  const p = g.players[view.seat];
-  if (isStar(cat, p.token)) return action.dir === 'forward' ? g.barge + g.low : g.barge - g.low;
-  if (action.dir === 'forward') return Math.min(p.pos + p.token, p.homeward ? cat.bay : cat.bay - 1);
-  return p.pos - p.token;
-}
-
 function statusLine(view, ctx) {
   const g = view.game;
   if (view.result) return 'Game over.';
@@ -90,7 +79,7 @@ function riverRow(view, ctx, cat) {
   const g = view.game;
   const moves = new Map();
   if (view.seat !== null && view.seat !== undefined) {
-    for (const a of view.legal.filter((x) => x.type === 'move')) moves.set(landing(a, view, cat), a);
+    for (const a of view.legal.filter((x) => x.type === 'move')) moves.set(a.to, a);  // where it lands, as the server says
   }
   const tiles = [];
   for (let i = 0; i <= cat.bay; i++) {
