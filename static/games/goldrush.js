@@ -199,5 +199,5 @@ export function render(root, view, ctx) {
     centre(view, ctx, cat, find),
     myHand(view, ctx, cat, find),
     mine !== null ? el('div', { class: 'goldrush-players' }, playerPanel(view, ctx, cat, find, mine)) : null,
-    el('div', { class: 'goldrush-players' }, others.map((s) => playerPanel(view, ctx, cat, find, s))))));
+    el('div', { class: 'goldrush-players' }, others.map((s) => playerPanel(view, ctx, cat, find, s))))), { byOthers: ctx.othersMoved });
 }

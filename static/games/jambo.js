@@ -258,7 +258,7 @@ function scheduleAutoAllow(view, ctx) {
   autoAllowTimer = null;
   const only = view.legal.length === 1 && view.legal[0].type === 'allow' ? view.legal[0] : null;
   if (!only || !autoAllowOn()) return;
-  autoAllowTimer = setTimeout(() => { autoAllowTimer = null; ctx.act(only); }, 800 + Math.random() * 1700);
+  autoAllowTimer = setTimeout(() => { autoAllowTimer = null; ctx.act(only, { automatic: true }); }, 800 + Math.random() * 1700);
 }
 
 function autoAllowToggle(view, ctx) {
@@ -286,7 +286,7 @@ export function render(root, view, ctx) {
   flip(root, () => root.replaceChildren(el('div', { class: 'jambo-board' },
     playerArea(ctx, view, bottom, byCard, wares),
     centre(ctx, view, byCard, wares),
-    playerArea(ctx, view, 1 - bottom, byCard, wares))));
+    playerArea(ctx, view, 1 - bottom, byCard, wares))), { byOthers: ctx.othersMoved });
   scheduleAutoAllow(view, ctx);
 }
 

@@ -226,5 +226,5 @@ export function render(root, view, ctx) {
     el('div', { class: 'river-players' }, seats.map((s) => playerBox(view, ctx, cat, s))),
     el('div', { class: 'river-foot river-small' },
       `Tie order (replaces 'youngest first'): ${g.tiebreak.map((s) => ctx.name(s, { capital: true })).join(' → ')}`,
-      ` · Game ends after the round in which the first ship reaches the Bay (at most ${g.round_cap} rounds).`))));
+      ` · Game ends after the round in which the first ship reaches the Bay (at most ${g.round_cap} rounds).`))), { byOthers: ctx.othersMoved });
 }

@@ -1,7 +1,7 @@
 // The table client: keeps one websocket, applies snapshots and JSON patches to the view, and hands
 // the view to the game's renderer. It never decides rules: it offers the legal actions the view lists.
 import { applyPatch } from '/static/vendor/fast-json-patch-3.1.1/core.mjs';
-import { el, icon, canonical, namer } from '/static/js/ui.js';
+import { el, icon, canonical, namer, forgetMoves } from '/static/js/ui.js';
 import * as clocks from '/static/js/clocks.js';
 
 const app = document.getElementById('table-app');
@@ -24,6 +24,8 @@ let unread = 0;           // chat lines that arrived while the chat was not in v
 let inviteOpened = false; // the invite box opened by its button during play
 let allMovesOpen = false; // the prompt bar's list of the moves shown on the board
 let tabChosen = false;    // the player picked the log or the chat tab themselves
+let ownMovePending = false; // we sent a move and its patch has not come yet
+let othersMoved = false;  // the view being drawn comes from someone else's move
 let sawPlay = false;      // this page showed the game before it ended (then the end scrolls to the scores)
 const logEl = $('log');
 const baseTitle = document.title;
@@ -51,6 +53,7 @@ const ctx = {
   get seat() { return view ? view.seat : null; },
   get players() { return players(); },
   get catalogue() { return catalogue; },
+  get othersMoved() { return othersMoved; },
   act,
   name: (seat, opts) => names().name(seat, opts),
   possessive: (seat, opts) => names().possessive(seat, opts),
@@ -68,8 +71,11 @@ function send(msg) {
 let lastAction = null;   // the last action sent, for one retry after a lost version race
 let retryAfterSnapshot = false;
 
-function act(action) {
+// `automatic`: the page answered by itself (Jambo's "No reaction"); what others did stays highlighted.
+function act(action, { automatic = false } = {}) {
   $('play-error').textContent = '';
+  if (!automatic) forgetMoves();  // what others did stays highlighted until the viewer's own move
+  ownMovePending = true;
   lastAction = action;
   send({ type: 'act', id: nextId++, version, action });
 }
@@ -115,6 +121,7 @@ function onMessage(msg) {
       break;
     }
     case 'snapshot':
+      othersMoved = false;
       version = msg.version;
       view = msg.view;
       logEl.replaceChildren();
@@ -126,6 +133,8 @@ function onMessage(msg) {
       if (version === null || msg.version !== version + 1) { send({ type: 'sync' }); return; }
       view = applyPatch(view, msg.ops, false, false).newDocument;
       version = msg.version;
+      othersMoved = !ownMovePending;  // the first move after our action is ours
+      ownMovePending = false;
       (msg.events || []).forEach(addLog);
       renderView();
       break;
