@@ -402,6 +402,8 @@ function toggleSide(open) {
   else if (open && !$('chat-panel').hidden) showUnread(0);
 }
 
+$('invite-toggle').prepend(icon('link'), ' ');
+$('side-toggle').prepend(icon('chat'), ' ');
 $('tab-log').addEventListener('click', () => { tabChosen = true; showTab('log'); });
 $('tab-chat').addEventListener('click', () => { tabChosen = true; showTab('chat'); });
 $('side-toggle').addEventListener('click', () => toggleSide(!document.body.classList.contains('side-open')));
