@@ -1,8 +1,30 @@
-// Lobby page: builds the options form from each game's JSON schema and opens a table.
+// Lobby page: builds the options form from each game's JSON schema (with readable labels and the schema's
+// descriptions as help), shows what each game is, and opens a table.
 import { formatLeft, paceLabel } from '/static/js/clocks.js';
 
 const games = JSON.parse(document.getElementById('games-data').textContent);
 const form = document.getElementById('create-table');
+
+// Schema titles are generated from field names ("Tie Goes To") and enum values are codes ("first_to_60"):
+// read them as sentences ("Tie goes to", "First to 60").
+function readable(code) {
+  const words = String(code).replace(/_/g, ' ').trim().toLowerCase();
+  return words ? words[0].toUpperCase() + words.slice(1) : words;
+}
+
+function helpText(text) {
+  const help = document.createElement('small');
+  help.className = 'help';
+  help.textContent = text;
+  return help;
+}
+
+function describeGame(game) {
+  const box = document.getElementById('game-about');
+  if (!box) return;
+  const card = document.querySelector(`.game-card[data-game="${game.id}"]`);
+  box.textContent = card ? card.querySelector('.game-blurb').textContent : '';
+}
 
 function resolve(schema, root) {
   if (schema && schema.$ref) return root.$defs[schema.$ref.split('/').pop()];
@@ -20,7 +42,8 @@ function optionInputs(game) {
   for (const [name, raw] of Object.entries(schema.properties || {})) {
     const prop = { ...resolve(raw, schema), title: raw.title, default: raw.default };
     const label = document.createElement('label');
-    label.append(`${name === 'first_player' ? 'First player' : prop.title || name} `);
+    label.className = 'option';
+    label.append(`${readable(prop.title || name)} `);
     let input;
     if (name === 'first_player') {
       // Seats are numbered from 1 for people, from 0 in the game options.
@@ -31,7 +54,7 @@ function optionInputs(game) {
       input.dataset.kind = 'enum';
     } else if (prop.enum) {
       input = document.createElement('select');
-      for (const v of prop.enum) input.append(new Option(String(v), JSON.stringify(v), false, v === prop.default));
+      for (const v of prop.enum) input.append(new Option(readable(v), JSON.stringify(v), false, v === prop.default));
       if (prop.nullable) input.prepend(new Option('random', 'null', false, prop.default === null));
     } else if (prop.type === 'boolean') {
       input = document.createElement('input');
@@ -50,6 +73,8 @@ function optionInputs(game) {
     input.name = `opt:${name}`;
     input.dataset.kind ||= prop.enum ? 'enum' : prop.type;
     label.append(input);
+    // The first player's own description speaks of seat numbers from 0: the menu above says it better.
+    if (prop.description && name !== 'first_player') label.append(helpText(prop.description));
     box.append(label);
   }
 }
@@ -72,6 +97,7 @@ function onGameChange() {
   seats.replaceChildren();
   for (let n = game.min_players; n <= game.max_players; n++) seats.append(new Option(String(n), String(n)));
   optionInputs(game);
+  describeGame(game);
 }
 
 // The pace form shows the fields its mode takes; the server fills in and checks the rest.
@@ -90,6 +116,14 @@ function onPaceChange() {
 if (form) {
   form.pace.addEventListener('change', onPaceChange);
   onPaceChange();
+  for (const button of document.querySelectorAll('.choose-game')) {
+    button.addEventListener('click', () => {
+      form.game.value = button.dataset.game;
+      onGameChange();
+      form.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      form.game.focus();
+    });
+  }
   form.game.addEventListener('change', onGameChange);
   form.seats.addEventListener('change', () => optionInputs(games.find((g) => g.id === form.game.value)));
   onGameChange();

@@ -1,7 +1,7 @@
 // The table client: keeps one websocket, applies snapshots and JSON patches to the view, and hands
 // the view to the game's renderer. It never decides rules: it offers the legal actions the view lists.
 import { applyPatch } from '/static/vendor/fast-json-patch-3.1.1/core.mjs';
-import { el, canonical, namer } from '/static/js/ui.js';
+import { el, icon, canonical, namer, forgetMoves } from '/static/js/ui.js';
 import * as clocks from '/static/js/clocks.js';
 
 const app = document.getElementById('table-app');
@@ -20,6 +20,13 @@ let renderer = null;
 let catalogue = {};
 let nextId = 1;
 let retry = 0;
+let unread = 0;           // chat lines that arrived while the chat was not in view
+let inviteOpened = false; // the invite box opened by its button during play
+let allMovesOpen = false; // the prompt bar's list of the moves shown on the board
+let tabChosen = false;    // the player picked the log or the chat tab themselves
+let ownMovePending = false; // we sent a move and its patch has not come yet
+let othersMoved = false;  // the view being drawn comes from someone else's move
+let sawPlay = false;      // this page showed the game before it ended (then the end scrolls to the scores)
 const logEl = $('log');
 const baseTitle = document.title;
 
@@ -46,6 +53,7 @@ const ctx = {
   get seat() { return view ? view.seat : null; },
   get players() { return players(); },
   get catalogue() { return catalogue; },
+  get othersMoved() { return othersMoved; },
   act,
   name: (seat, opts) => names().name(seat, opts),
   possessive: (seat, opts) => names().possessive(seat, opts),
@@ -63,8 +71,11 @@ function send(msg) {
 let lastAction = null;   // the last action sent, for one retry after a lost version race
 let retryAfterSnapshot = false;
 
-function act(action) {
+// `automatic`: the page answered by itself (Jambo's "No reaction"); what others did stays highlighted.
+function act(action, { automatic = false } = {}) {
   $('play-error').textContent = '';
+  if (!automatic) forgetMoves();  // what others did stays highlighted until the viewer's own move
+  ownMovePending = true;
   lastAction = action;
   send({ type: 'act', id: nextId++, version, action });
 }
@@ -110,6 +121,7 @@ function onMessage(msg) {
       break;
     }
     case 'snapshot':
+      othersMoved = false;
       version = msg.version;
       view = msg.view;
       logEl.replaceChildren();
@@ -121,6 +133,8 @@ function onMessage(msg) {
       if (version === null || msg.version !== version + 1) { send({ type: 'sync' }); return; }
       view = applyPatch(view, msg.ops, false, false).newDocument;
       version = msg.version;
+      othersMoved = !ownMovePending;  // the first move after our action is ours
+      ownMovePending = false;
       (msg.events || []).forEach(addLog);
       renderView();
       break;
@@ -150,6 +164,7 @@ function addChat(m) {
   const list = $('chat');
   list.append(el('li', {}, el('b', {}, m.from), ': ', m.text));
   list.scrollTop = list.scrollHeight;
+  if ($('chat-panel').hidden || !sideOpen()) showUnread(unread + 1);
 }
 
 async function api(path, body) {
@@ -162,18 +177,34 @@ async function api(path, body) {
   return data;
 }
 
+// The status a player should read: "finished" as soon as the last move's view carries the result, before the
+// table's own message arrives.
+function shownStatus() {
+  return view && view.result ? 'finished' : table.status;
+}
+
+function renderStatus() {
+  const status = shownStatus();
+  $('table-status').textContent = { open: 'waiting for players', playing: 'in play', finished: 'finished' }[status];
+  $('table-status').className = `status status-${status}`;
+  app.dataset.status = status;
+}
+
 function renderTable() {
   const open = table.status === 'open';
-  $('table-status').textContent = { open: 'waiting for players', playing: 'in play', finished: 'finished' }[table.status];
-  $('table-status').className = `status status-${table.status}`;
+  // Until the player picks a tab: the chat while people gather, the log once the game runs.
+  if (!tabChosen) showTab(open ? 'chat' : 'log');
+  renderStatus();
   $('waiting-room').hidden = !open;
   $('play-area').hidden = open;
+  $('players').hidden = open;
   const isHost = userId !== null && table.host_id === userId;
   const mySeat = table.seats.find((s) => s.user_id === userId);
-  if (table.invite) {
-    $('invite-box').hidden = false;
-    $('invite-url').value = `${location.origin}/tables/${table.id}?invite=${table.invite}`;
-  }
+  if (table.invite) $('invite-url').value = `${location.origin}/tables/${table.id}?invite=${table.invite}`;
+  // The waiting room shows the invite; during play and after it waits behind a button.
+  const hasInvite = Boolean($('invite-url').value);
+  $('invite-toggle').hidden = open || !hasInvite;
+  $('invite-box').hidden = !hasInvite || (!open && !inviteOpened);
   const seats = $('seats');
   seats.replaceChildren(...table.seats.map((s) => {
     const li = el('li', { class: 'seat', 'data-seat': s.index });
@@ -215,53 +246,105 @@ function rematchControl() {
   return null;
 }
 
-function renderView() {
-  if (!view || !table) return;
-  app.dataset.version = version;  // which game version the page shows (tests and bug reports read it)
-  // A tab in the background still tells its player when it is their move.
-  document.title = `${view.legal.length && !view.result ? '● Your move · ' : ''}${baseTitle}`;
-  // Players bar: whose turn, who is awaited.
+// The scoreboard: each player with the renderer's short summary (score first), whose move it is, and for the
+// host a way to hand a friend's seat to a bot. A column on a desktop, a strip under the prompt on a phone.
+function renderPlayers() {
   const isHost = userId !== null && table.host_id === userId;
-  $('players').replaceChildren(...table.seats.map((s) => el('span', {
-    class: `player${view.waiting.includes(s.index) ? ' awaited' : ''}${view.seat === s.index ? ' me' : ''}`,
-    'data-seat': s.index,
-  }, nameOf(s.index), view.waiting.includes(s.index) ? ' …' : '',
-  // The host can hand a friend's seat to a bot (someone had to leave); that friend goes on watching.
-  isHost && !view.result && s.user_id && s.user_id !== userId ? el('button', {
-    type: 'button', class: 'hand-to-bot', title: 'A bot plays this seat from now on',
-    onclick: () => { if (confirm(`Let a bot play for ${s.name}?`)) api(`/api/tables/${tableId}/bots`, { seat: s.index }); },
-  }, 'bot takes over') : null)));
+  let stats = [];
+  if (renderer && typeof renderer.summary === 'function') {
+    try { stats = renderer.summary(view, ctx) || []; } catch (err) { console.error(err); }
+  }
+  const scores = view.result && view.result.scores;
+  const line = (s) => {
+    const awaited = view.waiting.includes(s.index);
+    const bits = stats[s.index] || (scores ? [String(scores[s.index])] : []);
+    return { awaited, bits, winner: view.result && (view.result.winners || []).includes(s.index) };
+  };
+  $('players').replaceChildren(el('h2', {}, 'Players'), el('ol', { class: 'player-list' }, table.seats.map((s) => {
+    const { awaited, bits, winner } = line(s);
+    return el('li', {
+      class: ['player', awaited && 'awaited', view.seat === s.index && 'me', winner && 'winner'], 'data-seat': s.index,
+    }, el('span', { class: 'player-name' }, winner ? icon('crown', { title: 'winner' }) : null, nameOf(s.index),
+      s.bot ? icon('robot', { title: 'a bot plays this seat' }) : null),
+    awaited ? el('span', { class: 'player-turn' }, icon('clock'), ' to move') : null,
+    bits.length ? el('span', { class: 'player-score' }, bits[0]) : null,
+    bits.length > 1 ? el('span', { class: 'player-more' }, bits.slice(1).join(' · ')) : null,
+    // The host can hand a friend's seat to a bot (someone had to leave); that friend goes on watching.
+    isHost && !view.result && s.user_id && s.user_id !== userId ? el('button', {
+      type: 'button', class: 'hand-to-bot', title: 'A bot plays this seat from now on',
+      onclick: () => { if (confirm(`Let a bot play for ${s.name}?`)) api(`/api/tables/${tableId}/bots`, { seat: s.index }); },
+    }, 'bot takes over') : null);
+  })));
+  $('players-strip').replaceChildren(...table.seats.map((s) => {
+    const { awaited, bits, winner } = line(s);
+    return el('span', { class: ['strip-player', awaited && 'awaited', view.seat === s.index && 'me', winner && 'winner'], 'data-seat': s.index },
+      el('b', {}, nameOf(s.index)), bits.length ? ` ${bits[0]}` : '');
+  }));
   clocks.render({ view, table, userId, tableId, api, nameOf });  // clocks, presence, reclaim, votes, resign
-  // Prompt bar: the generic fallback listing every legal action.
+}
+
+// The prompt bar: the question, and as buttons the moves the board does not show on a card or a piece (end the
+// turn, answer, bid). The moves the board shows are one click away under "All moves", for keyboards and lists.
+function renderPrompt() {
   const awaited = view.waiting.filter((s) => s !== view.seat).map(nameOf);
   $('prompt-text').textContent = view.result ? 'The game is over.'
     : view.prompt ? say(view.prompt.text)
     : awaited.length ? `Waiting for ${awaited.join(', ')}.` : '';
   const label = (a) => a.label || JSON.stringify(a);
-  if (view.legal.length <= MAX_PROMPT_BUTTONS) {
-    $('prompt-actions').replaceChildren(...view.legal.map((a) => el('button', {
-      type: 'button', class: 'legal', 'data-label': label(a), onclick: () => act(a),
-    }, say(label(a)))));
-  } else {  // a long list (bids of every amount, say) reads better as one menu
+  const onBoard = new Set([...$('board').querySelectorAll('.act[data-label]')].map((n) => n.dataset.label));
+  const button = (a) => el('button', {
+    type: 'button', class: ['legal', onBoard.has(label(a)) && 'on-board'], 'data-label': label(a), onclick: () => act(a),
+  }, say(label(a)));
+  const offBoard = view.legal.filter((a) => !onBoard.has(label(a)));
+  const shown = view.legal.length - offBoard.length;
+  const parts = [];
+  if (offBoard.length <= MAX_PROMPT_BUTTONS) parts.push(...offBoard.map(button));
+  else {  // a long list (bids of every amount, say) reads better as one menu
     const menu = el('select', { id: 'prompt-menu', 'aria-label': 'Choose an action' },
-      ...view.legal.map((a, i) => el('option', { value: String(i) }, say(label(a)))));
-    $('prompt-actions').replaceChildren(menu, el('button', {
-      type: 'button', class: 'legal-go', onclick: () => act(view.legal[Number(menu.value)]),
-    }, 'Play'));
+      offBoard.map((a, i) => el('option', { value: String(i) }, say(label(a)))));
+    parts.push(menu, el('button', { type: 'button', class: 'legal-go', onclick: () => act(offBoard[Number(menu.value)]) }, 'Play'));
   }
-  // Result.
-  if (view.result) {
-    const r = view.result;
-    $('result').hidden = false;
-    // Best first: winners, then by score.
-    const order = (r.scores || []).map((sc, i) => i).sort((a, b) =>
-      ((r.winners || []).includes(b) - (r.winners || []).includes(a)) || (r.scores[b] - r.scores[a]));
-    $('result').replaceChildren(el('h2', {}, 'Final scores'), el('p', {}, say(r.text || '')),
-      el('ol', { class: 'scores' }, ...order.map((i) => el('li', { class: (r.winners || []).includes(i) ? 'winner' : '' },
-        `${nameOf(i)}: ${r.scores[i]}${(r.winners || []).includes(i) ? ' — wins' : ''}`))),
-      rematchControl());
-  } else $('result').hidden = true;
+  if (shown) {
+    const all = el('div', { class: 'all-moves', hidden: !allMovesOpen }, view.legal.filter((a) => onBoard.has(label(a))).map(button));
+    parts.push(el('button', {
+      type: 'button', class: 'all-moves-toggle tool', 'aria-expanded': String(allMovesOpen),
+      onclick: (ev) => { allMovesOpen = !allMovesOpen; all.hidden = !allMovesOpen; ev.currentTarget.setAttribute('aria-expanded', String(allMovesOpen)); },
+    }, `All moves (${view.legal.length})`), all);
+  }
+  $('prompt-actions').replaceChildren(...parts);
+}
+
+function renderResult() {
+  const r = view.result;
+  if (!r) { $('result').hidden = true; return; }
+  const winners = r.winners || [];
+  // Best first: winners, then by score.
+  const order = (r.scores || []).map((sc, i) => i).sort((a, b) => (winners.includes(b) - winners.includes(a)) || (r.scores[b] - r.scores[a]));
+  $('result').replaceChildren(el('h2', {}, 'Final scores'), el('p', { class: 'result-text' }, say(r.text || '')),
+    el('ol', { class: 'scores' }, order.map((i) => el('li', { class: winners.includes(i) ? 'winner' : '' },
+      winners.includes(i) ? icon('crown', { title: 'winner' }) : null, ` ${nameOf(i)}: ${r.scores[i]}`))),
+    rematchControl());
+  const justEnded = $('result').hidden;
+  $('result').hidden = false;
+  // The game just ended in front of this player: bring the final scores into view.
+  if (justEnded && sawPlay) $('result').scrollIntoView({ behavior: reducedMotion() ? 'auto' : 'smooth', block: 'start' });
+}
+
+function reducedMotion() {
+  return window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+function renderView() {
+  if (!view || !table) return;
+  app.dataset.version = version;  // which game version the page shows (tests and bug reports read it)
+  // A tab in the background still tells its player when it is their move.
+  document.title = `${view.legal.length && !view.result ? '● Your move · ' : ''}${baseTitle}`;
+  renderStatus();
   drawBoard();
+  renderPlayers();
+  renderPrompt();
+  renderResult();
+  if (!view.result) sawPlay = true;
 }
 
 // The renderer interface (docs/games.md): render(root, view, ctx) after every change; dispose(root, ctx), when
@@ -290,6 +373,46 @@ function drawBoard() {
 }
 window.addEventListener('pagehide', disposeBoard);
 
+// Log and chat: two tabs; on a phone a drawer opened from the header.
+function sideOpen() {
+  return !window.matchMedia('(max-width: 900px)').matches || document.body.classList.contains('side-open');
+}
+
+function showTab(name) {
+  const chat = name === 'chat';
+  $('tab-log').setAttribute('aria-selected', String(!chat));
+  $('tab-chat').setAttribute('aria-selected', String(chat));
+  $('log-panel').hidden = chat;
+  $('chat-panel').hidden = !chat;
+  if (chat && sideOpen()) showUnread(0);
+}
+
+function showUnread(count) {
+  unread = count;
+  for (const badge of document.querySelectorAll('.unread')) {
+    badge.textContent = String(count);
+    badge.hidden = count === 0;
+  }
+}
+
+function toggleSide(open) {
+  document.body.classList.toggle('side-open', open);
+  $('side-toggle').setAttribute('aria-expanded', String(open));
+  if (open && unread) showTab('chat');
+  else if (open && !$('chat-panel').hidden) showUnread(0);
+}
+
+$('invite-toggle').prepend(icon('link'), ' ');
+$('side-toggle').prepend(icon('chat'), ' ');
+$('tab-log').addEventListener('click', () => { tabChosen = true; showTab('log'); });
+$('tab-chat').addEventListener('click', () => { tabChosen = true; showTab('chat'); });
+$('side-toggle').addEventListener('click', () => toggleSide(!document.body.classList.contains('side-open')));
+$('side-close').addEventListener('click', () => toggleSide(false));
+$('invite-toggle').addEventListener('click', () => {
+  inviteOpened = $('invite-box').hidden;
+  $('invite-box').hidden = !inviteOpened;
+  $('invite-toggle').setAttribute('aria-expanded', String(inviteOpened));
+});
 $('chat-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
   const text = $('chat-input').value.trim();

@@ -13,7 +13,7 @@ function setAttributes(node, attrs) {
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === null || value === undefined || value === false) continue;
     if (key === 'class') {
-      const names = Array.isArray(value) ? value.filter(Boolean).join(' ') : String(value);
+      const names = Array.isArray(value) ? value.flat(Infinity).filter(Boolean).join(' ') : String(value);
       if (names) node.setAttribute('class', names);
     } else if (key === 'style' && typeof value === 'object') {
       for (const [prop, v] of Object.entries(value)) if (v !== null && v !== undefined) node.style.setProperty(prop, String(v));
@@ -113,6 +113,40 @@ export function bindOnly(node, actions, ctx, opts) {
 export function actButton(action, ctx, text, cls) {
   const button = el('button', { type: 'button', class: ['act-button', cls] }, text || (ctx.say ? ctx.say(action.label) : action.label));
   return bindAction(button, action, ctx);
+}
+
+// ---- motion ------------------------------------------------------------------------------------------------------
+
+// Redraw `root` with `draw()` and let every piece that changed place glide from where it was (FLIP: first, last,
+// invert, play). Pieces are matched by their data-flip key ("card-12", "ship-2"), so a renderer that redraws
+// everything still shows what moved. Skipped when the player asked for reduced motion.
+// Pieces that others moved since the viewer's last action keep the class "ui-moved" (a highlight) until then.
+const movedByOthers = new Set();
+
+// The table client calls this when the viewer acts: their own moves are not highlighted.
+export function forgetMoves() {
+  movedByOthers.clear();
+}
+
+export function flip(root, draw, { duration = 280, byOthers = true } = {}) {
+  const before = new Map();
+  for (const node of root.querySelectorAll('[data-flip]')) before.set(node.dataset.flip, node.getBoundingClientRect());
+  draw();
+  const still = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  const nodes = root.querySelectorAll('[data-flip]');
+  for (const node of nodes) {
+    const was = before.get(node.dataset.flip);
+    if (!was) continue;
+    const now = node.getBoundingClientRect();
+    const dx = was.left - now.left;
+    const dy = was.top - now.top;
+    if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
+    if (byOthers) movedByOthers.add(node.dataset.flip);
+    if (!still && typeof node.animate === 'function') {
+      node.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'none' }], { duration, easing: 'ease-out' });
+    }
+  }
+  for (const node of nodes) if (movedByOthers.has(node.dataset.flip)) node.classList.add('ui-moved');
 }
 
 // ---- naming ------------------------------------------------------------------------------------------------------

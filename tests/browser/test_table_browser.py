@@ -38,8 +38,11 @@ def test_friends_join_by_invite_and_play_turns_by_clicking(browser, sqlite_serve
     assert "Friend banks 3" in host.inner_text("#log")  # others see the nickname
     assert "Hostess" in log
     # Chat crosses browsers.
+    host.click("#tab-chat")
     host.fill("#chat-input", "well played")
     host.click("#chat-form button")
+    friend.wait_for_selector("#tab-chat .unread:has-text('1')")  # the log tab is open: the chat tab counts it
+    friend.click("#tab-chat")
     friend.wait_for_selector("#chat li:has-text('well played')")
     # Reloading shows the finished table with its scores.
     friend.reload()

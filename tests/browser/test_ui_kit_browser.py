@@ -81,3 +81,28 @@ def test_actions_match_whatever_their_key_order_and_icons_are_svg(browser, sqlit
     assert out["role"] == "button" and "act" in out["cls"].split()
     assert out["icons"]
     page.context.close()
+
+
+MOVE_A_PIECE = """async () => {
+  const ui = await import('/static/js/ui.js');
+  const root = document.body.appendChild(ui.el('div', { style: { display: 'flex', gap: '50px' } }));
+  const draw = (order) => root.replaceChildren(...order.map((k) => ui.el('span', { dataset: { flip: k } }, k)));
+  draw(['a', 'b']);
+  ui.flip(root, () => draw(['b', 'a']));  // another player's move
+  const moving = root.getAnimations({ subtree: true }).length;
+  const marked = root.querySelectorAll('.ui-moved').length;
+  ui.flip(root, () => draw(['b', 'a']));  // redrawn for a chat line or a clock: the marks stay
+  const kept = root.querySelectorAll('.ui-moved').length;
+  ui.forgetMoves();  // the viewer acts
+  ui.flip(root, () => draw(['a', 'b']), { byOthers: false });  // and their own move is not marked
+  return [moving, marked, kept, root.querySelectorAll('.ui-moved').length];
+}"""
+
+
+@pytest.mark.parametrize("motion, animations", [("no-preference", 2), ("reduce", 0)])
+def test_pieces_others_moved_glide_and_stay_marked_until_your_move(browser, sqlite_server, motion, animations):
+    page = browser.new_context(reduced_motion=motion).new_page()
+    page.goto(sqlite_server.url + "/")
+    # Both swapped pieces glide (not under reduced motion) and stay highlighted until the viewer's own move.
+    assert page.evaluate(MOVE_A_PIECE) == [animations, 2, 2, 0]
+    page.context.close()

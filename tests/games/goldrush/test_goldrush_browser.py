@@ -109,18 +109,17 @@ def play_full_turn(me, other, name: str) -> list[str]:  # noqa: ANN001
     played = False
     while is_my_turn(me):
         assert len(done) < 15, "the turn should end"
-        prompt = me.inner_text("#board .goldrush-prompt")
-        board = me.locator("#board")
+        prompt = me.inner_text("#prompt-text")
         seen = len(log_lines(other))
         if me.locator(".goldrush-sub .act").count():             # Bazanov: keep one of two explored cards
             label = click(me, me.locator(".goldrush-sub .act").first)
             wait_log(other, re.escape(f"{name} keeps ") + "|" + re.escape(f"{name} discards "), seen)
         elif prompt.startswith(("Upkeep", "Obligations", "Trade Relations")):  # pay, or give up a card
-            label = click(me, board.locator(".goldrush-button.act, .goldrush-me .act").first)
+            label = click(me, me.locator("#prompt-actions button.legal:visible, .goldrush-me .act").first)
         elif prompt.startswith("Hand limit"):                     # hand limit: discard or play the excess
             label = click(me, me.locator(".goldrush-hand .act").first)
         elif prompt.startswith("Geological Survey"):              # put the surveyed cards back
-            label = click(me, me.locator(".goldrush-buttons .act").first)
+            label = click(me, me.locator("#prompt-actions button.legal:visible").first)
         elif me.locator(".goldrush-market .act").count():
             label = buy_from_market(me, other, name)
         elif me.locator(".goldrush-back.act").count():            # explore: click the Exploration deck
@@ -141,7 +140,7 @@ def play_full_turn(me, other, name: str) -> list[str]:  # noqa: ANN001
             held = len(card_names(me, ".goldrush-hand"))
             assert panel(other, name).locator(".goldrush-handsize").inner_text().startswith(f"{held} card")
         else:                                                     # nothing else: end the turn
-            label = click(me, me.locator(".goldrush-buttons .act[data-label^='End your turn']"))
+            label = click(me, me.locator("#prompt-actions button.legal[data-label^='End your turn']"))
         done.append(label)
     return done
 
@@ -208,14 +207,14 @@ def play_basic_turn(me, other, name: str) -> list[str]:  # noqa: ANN001
     acted = False
     while is_my_turn(me):
         assert len(done) < 10, "the turn should end"
-        prompt = me.inner_text("#board .goldrush-prompt")
+        prompt = me.inner_text("#prompt-text")
         claim = me.locator(".goldrush-achievements .act, .goldrush-hand .act")
         seen = len(log_lines(other))
         if me.locator(".goldrush-sub .act").count():             # Bazanov: keep one of two drawn cards
             label = click(me, me.locator(".goldrush-sub .act").first)
             wait_log(other, re.escape(f"{name} keeps ") + "|" + re.escape(f"{name} discards "), seen)
         elif prompt.startswith("Upkeep"):                          # pay, or give up an entrepreneur
-            label = click(me, me.locator("#board .goldrush-button.act, .goldrush-me .act").first)
+            label = click(me, me.locator("#prompt-actions button.legal:visible, .goldrush-me .act").first)
         elif claim.count():                                        # claim an achievement (row or secret)
             card = claim.first.locator(".goldrush-card-name").inner_text()
             label = click(me, claim.first)
@@ -231,7 +230,7 @@ def play_basic_turn(me, other, name: str) -> list[str]:  # noqa: ANN001
             assert label.startswith("Send an expedition")
             wait_log(other, re.escape(f"{name} pays ") + r"\d+ coins? for an expedition", seen)
         else:
-            label = click(me, me.locator(".goldrush-buttons .act").first)
+            label = click(me, me.locator("#prompt-actions button.legal:visible").first)
         done.append(label)
     return done
 

@@ -1,5 +1,6 @@
-"""The opt-in "answer No reaction for me" switch: when the only answer to a reaction question is "No reaction",
-the friend's browser answers by itself; when it holds a Guard or Rain Maker, it waits for a click."""
+"""The "answer No reaction for me" switch (on unless the player turned it off): when the only answer to a reaction
+question is "No reaction", the friend's browser answers by itself; when it holds a Guard or Rain Maker, it waits for a
+click."""
 
 from __future__ import annotations
 
@@ -55,11 +56,12 @@ def test_auto_allow_answers_only_when_no_reaction_is_possible(browser, sqlite_se
             with pytest.raises(TimeoutError):
                 sock.recv(timeout=3)  # no move arrives on its own
             react = next(label for label in labels if label != "No reaction")
-            page.click(f"#prompt-actions button.legal[data-label=\"{react}\"]")  # spend it, so it can't block later
+            # Spend it, so it can't block later: on the board's card or in the prompt bar, wherever it shows.
+            page.locator(f"[data-label=\"{react}\"]:visible").first.click()
             sock.sync_to(before + 1)
         else:  # the friend's own turn: end it
             end = [label for label in labels if label.startswith("End turn")]
-            page.click(f"#prompt-actions button.legal[data-label='{end[0] if end else labels[0]}']")
+            page.locator(f"[data-label='{end[0] if end else labels[0]}']:visible").first.click()
             sock.sync_to(before + 1)
     assert auto_answers == 1, (sock.version, sock.view["waiting"], sock.view["result"], time.monotonic() - deadline)
     page.context.close()

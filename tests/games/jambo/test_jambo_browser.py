@@ -125,9 +125,12 @@ def trade(me, other, who: str, other_seat: int) -> bool:  # noqa: ANN001
     expect(me.locator(f"#players .player.awaited[data-seat='{other_seat}']")).to_have_count(1)
     expect(me.locator("#prompt-text")).to_have_text(f"Waiting for {NAMES[other_seat]}.")
     assert me.locator(".jambo-board .act").count() == 0
-    expect(other.locator(".jambo-stage-text")).to_contain_text(f"{who} used a ware card: react?")
+    # The question is asked once, in the prompt bar of the player asked; the board of the other says who decides.
     expect(other.locator("#prompt-text")).to_have_text("Your opponent used a ware card: react?")
-    other.click(".jambo-stage .act[data-label='No reaction']")
+    assert other.locator(".jambo-stage-text").count() == 0
+    expect(me.locator(".jambo-stage-text")).to_have_text(f"{NAMES[other_seat]} is deciding: You used a ware card: react?")
+    expect(other.locator("#prompt-actions button.legal[data-label='No reaction']")).to_have_count(1)  # once
+    other.click("#prompt-actions button.legal[data-label='No reaction']")
     expect(me.locator(".jambo-stage")).to_have_count(0)
     expect(other.locator(".jambo-stage")).to_have_count(0)
     expect(me.locator(f"#players .player.awaited[data-seat='{1 - other_seat}']")).to_have_count(1)
@@ -166,7 +169,7 @@ def lay_out(me, other) -> bool:  # noqa: ANN001
 def end_turn(me, other, who: str, next_seat: int) -> None:  # noqa: ANN001
     left = int(re.search(r"(\d+) left", me.inner_text(".jambo-markers")).group(1))
     gold_before = gold(other, THEM)
-    me.click(".jambo-status .act[data-label='End turn']")
+    me.click("#prompt-actions button.legal[data-label='End turn']")
     bonus = 1 if left >= 2 else 0
     expect(other.locator(f"{ME}.jambo-active .jambo-name")).to_have_text("You — to play")
     expect(me.locator(f"{THEM}.jambo-active")).to_have_count(1)
@@ -191,6 +194,12 @@ def test_two_browsers_play_jambo_turns_by_clicking_the_board(browser, sqlite_ser
         page.wait_for_selector("#play-area:not([hidden])")
         page.wait_for_selector(".jambo-board")
     pages = {0: host, 1: friend}
+    for page in pages.values():
+        # The automatic "No reaction" is on by default and in view at the top of the board...
+        expect(page.locator(".jambo-auto-allow")).to_be_checked()
+        assert page.locator(".jambo-auto-allow").bounding_box()["y"] < 800
+        # ...but this test answers the reaction questions itself.
+        page.evaluate("localStorage.setItem('boardhall.jambo.autoAllow', '0')")
     # Seat 0 (the host) starts, as set; each sees five cards of their own and five backs of the other's.
     expect(host.locator(f"{ME}.jambo-active")).to_have_count(1)
     for page in (host, friend):  # the tie option chosen in the lobby is on the board

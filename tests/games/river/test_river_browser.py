@@ -182,7 +182,7 @@ def test_two_browsers_draft_and_play_four_rounds_by_clicking_the_board(browser, 
     host.wait_for_selector("#board .river-choice:has-text('You chose 1 (hidden from others)')")
     assert host.inner_text("#board .river-token.river-picked") == "1"
     assert host.locator("#board .river-token.act").count() == 0  # no second choice
-    friend.wait_for_selector(f"#board .river-player[data-seat='{HOST}'] .river-choice:text-is('✓ has chosen (hidden)')")
+    friend.wait_for_selector(f"#board .river-player[data-seat='{HOST}'] .river-choice:text-is('has chosen (hidden)')")
 
     def assert_secret_kept() -> None:
         # The friend sees that the host has chosen, not what: the host's rack is drawn exactly as before.
@@ -200,7 +200,7 @@ def test_two_browsers_draft_and_play_four_rounds_by_clicking_the_board(browser, 
     assert "You chose token 1" in host.inner_text("#log")
     # After a reload the friend's fresh snapshot still hides it, and the host's still shows it to the host.
     friend.reload()
-    friend.wait_for_selector(f"#board .river-player[data-seat='{HOST}'] .river-choice:text-is('✓ has chosen (hidden)')")
+    friend.wait_for_selector(f"#board .river-player[data-seat='{HOST}'] .river-choice:text-is('has chosen (hidden)')")
     assert_secret_kept()
     host.reload()
     host.wait_for_selector("#board .river-choice:has-text('You chose 1 (hidden from others)')")
@@ -222,7 +222,7 @@ def test_two_browsers_draft_and_play_four_rounds_by_clicking_the_board(browser, 
     # ---- round 2: the friend picks first this time; token 1 moves before 3, so the friend acts first
     pick_token(friend, "1")
     clicks[FRIEND].append("Play token 1")
-    host.wait_for_selector(f"#board .river-player[data-seat='{FRIEND}'] .river-choice:text-is('✓ has chosen (hidden)')")
+    host.wait_for_selector(f"#board .river-player[data-seat='{FRIEND}'] .river-choice:text-is('has chosen (hidden)')")
     assert host.locator("#board .river-picked").count() == 0
     assert host.locator("#board .river-token.river-used").count() == 2  # only round 1's tokens
     pick_token(host, "3")
@@ -279,14 +279,14 @@ def test_two_browsers_draft_and_play_four_rounds_by_clicking_the_board(browser, 
     seen = len(friend_frames)
     pick_token(host, "★")
     clicks[HOST].append("Play token ★")
-    friend.wait_for_selector(f"#board .river-player[data-seat='{HOST}'] .river-choice:text-is('✓ has chosen (hidden)')")
+    friend.wait_for_selector(f"#board .river-player[data-seat='{HOST}'] .river-choice:text-is('has chosen (hidden)')")
     assert friend.locator("#board .river-picked").count() == 0
     assert friend_frames[seen:] and not [f for f in friend_frames[seen:] if "my_choice" in f or "chose token" in f]
     barge_before = int(host.locator("#board .river-tile:has(.river-barge)").get_attribute("data-pos"))
     pick_token(friend, numbers[0])
     clicks[FRIEND].append(f"Play token {numbers[0]}")
     k = int(numbers[0])
-    host.wait_for_selector(f"#board .river-low:text-is('★ moves the barge {k}')")
+    host.wait_for_selector(f"#board .river-low:text-is('moves the barge {k}'):has(.icon-star)")
     play_out_round(pages, 5, {FRIEND: "forward"}, clicks, {HOST: "", FRIEND: ""})
     barge_to = barge_before + k if barge_before + k <= 16 else barge_before - k
     for seat, page in pages.items():
