@@ -3,32 +3,51 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import gc
+import logging
 import sys
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 
 from fastapi import FastAPI
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from sqlalchemy import text
+from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.middleware.sessions import SessionMiddleware
 
 from app import engine
+from app.accounts.passwords import PasswordHashing
 from app.accounts.routes import router as accounts_router
-from app.config import Settings, get_settings
+from app.accounts.throttle import Backoff, Window
+from app.config import Settings, get_settings, secure_sqlite_files
 from app.db.session import make_engine, make_sessionmaker
+from app.lobby import service as lobby_service
 from app.lobby.routes import router as lobby_router
 from app.play.broker import make_broker
 from app.play.hub import Hub
-from app.play.routes import router as play_router
+from app.play.routes import SocketCounts, router as play_router
 from app.tournaments import service as tournaments
 from app.tournaments.routes import router as tournaments_router
-from app.web import GuardMiddleware
+from app.web import GuardMiddleware, database_unavailable, validation_failed
 
 ROOT = Path(__file__).resolve().parent.parent
+log = logging.getLogger(__name__)
+
+
+async def _keep_visited_tables_listed(app: FastAPI, every: float) -> None:
+    """Tables with an open socket are being visited: refresh their seen_at, so only abandoned ones leave the list."""
+    while True:
+        await asyncio.sleep(every)
+        try:
+            async with app.state.sessionmaker() as db:
+                await lobby_service.touch_tables(db, table_ids=list(app.state.hub.connections))
+                await db.commit()
+        except Exception:  # the database may be away for a moment; the next round tries again
+            log.warning("could not refresh seen_at of visited tables", exc_info=True)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -46,30 +65,43 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # frozen out of the collector and young-generation collections run less often.
         gc.freeze()
         gc.set_threshold(50_000, 20, 100)
+        secure_sqlite_files(settings.database_url)
         db_engine = make_engine(settings.database_url)
         app.state.db_engine = db_engine
         app.state.sessionmaker = make_sessionmaker(db_engine)
         app.state.hub = Hub(app.state.sessionmaker, make_broker(settings.redis_url), settings)
         await app.state.hub.start()
+        await app.state.hashing.start()
         ticker = asyncio.create_task(tournaments.run_ticker(app.state.sessionmaker, app.state.hub,
                                                             settings.tournament_tick))
+        visits = asyncio.create_task(_keep_visited_tables_listed(app, max(1.0, settings.abandoned_after_seconds / 8)))
         try:
             yield
         finally:
-            ticker.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await ticker
+            for task in (ticker, visits):
+                task.cancel()
+                with suppress(asyncio.CancelledError):
+                    await task
             await app.state.hub.close()
+            app.state.hashing.close()
             await db_engine.dispose()
 
     app = FastAPI(title="Boardhall", version="0.1.0", lifespan=lifespan,
                   description="Board games with friends: lobby, tables and live play. Protocol: docs/protocol.md")
     app.state.settings = settings
+    app.state.hashing = PasswordHashing(settings.hash_workers, settings.hash_queue_limit)
+    app.state.login_backoff = Backoff(settings.login_free_failures, settings.login_max_wait, settings.login_window)
+    app.state.guest_window = Window(settings.guests_per_address_per_hour, 3600)
+    app.state.socket_counts = SocketCounts()
+    app.add_exception_handler(RequestValidationError, validation_failed)
+    # asyncpg lets a refused connection through as a plain ConnectionRefusedError, not wrapped by SQLAlchemy.
+    for unavailable in (OperationalError, InterfaceError, PoolTimeout, ConnectionError, TimeoutError):
+        app.add_exception_handler(unavailable, database_unavailable)
     app.state.templates = Jinja2Templates(directory=ROOT / "templates")
     # Order matters: the guard reads the session the session middleware decoded, so it is added first (inner).
     app.add_middleware(GuardMiddleware)
     app.add_middleware(SessionMiddleware, secret_key=settings.secret_key, session_cookie="boardhall",
-                       max_age=60 * 60 * 24 * 365, same_site="lax", https_only=settings.cookie_secure)
+                       max_age=settings.session_idle_seconds, same_site="lax", https_only=settings.cookie_secure)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
     app.include_router(accounts_router)
     app.include_router(lobby_router)

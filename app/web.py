@@ -1,10 +1,16 @@
-"""HTTP guards shared by every route: body size cap, cross-site request refusal, form CSRF tokens."""
+"""HTTP guards shared by every route: body size cap, cross-site request refusal, form CSRF tokens, strict JSON
+bodies, and a validation-error answer that never echoes the input."""
 
 from __future__ import annotations
 
 import json
+from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+import orjson
+from fastapi import Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
@@ -45,6 +51,12 @@ class GuardMiddleware:
         if scope["path"].startswith("/forms/") and not _form_token_ok(scope, headers, body):
             await _reply(send, 403, "csrf", "the form expired; reload the page and try again")
             return
+        if scope["path"].startswith("/api/") and body.strip() and not _strict_json(body):
+            # Python's json module accepts lone surrogates ("\ud800") and 1e400 (infinity); both then failed deep
+            # inside (the database driver, the error handler) as 500s. orjson refuses them, as RFC 8259 asks.
+            await _reply(send, 400, "malformed_json",
+                         "the body is not strict JSON (lone surrogates and numbers beyond 1e308 are refused)")
+            return
 
         sent = False
 
@@ -56,6 +68,38 @@ class GuardMiddleware:
             return await receive()
 
         await self.app(scope, replay, send)
+
+
+def _strict_json(body: bytes) -> bool:
+    try:
+        orjson.loads(body)
+    except orjson.JSONDecodeError:
+        return False
+    return True
+
+
+async def validation_failed(request: Request, exc: RequestValidationError) -> JSONResponse:
+    """422 with where and what, but not the offending input: echoing it back made the handler itself fail on
+    values JSON cannot encode, and a long input made a long answer."""
+    problems = [{"loc": [_printable(part) for part in error.get("loc", ())], "msg": _printable(error.get("msg", "")),
+                 "type": _printable(error.get("type", ""))} for error in exc.errors()[:20]]
+    first = problems[0] if problems else {"loc": [], "msg": "invalid request"}
+    where = ".".join(str(p) for p in first["loc"][1:]) or "request"
+    return JSONResponse(status_code=422, content={"detail": problems, "code": "invalid",
+                                                  "message": f"{where}: {first['msg']}"[:300]})
+
+
+async def database_unavailable(request: Request, exc: Exception) -> JSONResponse:
+    """The database did not answer (locked, restarting, unreachable): 503 `try_again`, not a 500 with a traceback."""
+    return JSONResponse(status_code=503, headers={"Retry-After": "2"},
+                        content={"detail": {"code": "try_again", "retry_after": 2,
+                                            "message": "the database is not answering just now; try again shortly"}})
+
+
+def _printable(value: Any) -> str | int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    return str(value).encode("utf-8", "backslashreplace").decode("utf-8")[:200]
 
 
 def _form_token_ok(scope: Scope, headers: dict[str, str], body: bytes) -> bool:

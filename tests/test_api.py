@@ -89,7 +89,7 @@ def test_bad_table_requests_get_clear_errors(sqlite_server):
     r = p.post("/api/tables", {"game": "river", "seats": 2, "options": {"first_player": 3}}, ok=False)
     assert r.json()["detail"]["code"] == "bad_options"  # seat 4 at a table of 2
     r = p.http.post("/api/tables", content=b"{not json", headers={"content-type": "application/json"})
-    assert r.status_code == 422
+    assert r.status_code == 400 and r.json()["detail"]["code"] == "malformed_json"
     r = p.http.post("/api/tables", content=b"x" * 100_000, headers={"content-type": "application/json"})
     assert r.status_code == 413
     assert p.http.get("/api/tables/doesnotexist").status_code == 404

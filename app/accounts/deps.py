@@ -1,11 +1,13 @@
-"""Who is asking: the user in the signed session cookie."""
+"""Who is asking: the user of the live server-side session the signed cookie names."""
 
 from __future__ import annotations
 
 import secrets
+import time
 from typing import Annotated
 
 from fastapi import Depends, HTTPException, Request
+from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.requests import HTTPConnection
 
 from app.db.deps import DbDep
@@ -14,14 +16,41 @@ from app.db.models import User
 from . import service
 
 
-def session_user_id(conn: HTTPConnection) -> int | None:
-    uid = conn.session.get("uid")
-    return uid if isinstance(uid, int) else None
+def session_token(conn: HTTPConnection) -> str | None:
+    token = conn.session.get("sid")
+    return token if isinstance(token, str) and 0 < len(token) <= 64 else None
 
 
-def sign_in(request: Request, user: User) -> None:
-    request.session["uid"] = user.id
-    request.session.setdefault("csrf", secrets.token_urlsafe(16))
+def client_address(conn: HTTPConnection) -> str:
+    """The peer's address (uvicorn puts the proxy's X-Forwarded-For here when the proxy is trusted)."""
+    return conn.client.host if conn.client else "unknown"
+
+
+async def connection_user(conn: HTTPConnection, db: AsyncSession) -> User | None:
+    """The signed-in user of a request or websocket handshake; an ended or expired session signs out."""
+    token = session_token(conn)
+    if token is None:
+        return None
+    user, touched = await service.session_user(db, token=token,
+                                               idle_seconds=conn.app.state.settings.session_idle_seconds)
+    if user is None:
+        conn.session.pop("sid", None)
+    elif touched:
+        # A changed session is signed and sent again: the cookie's own expiry (the idle time) starts over too.
+        conn.session["seen"] = int(time.time())
+    return user
+
+
+async def sign_in(request: Request, db: AsyncSession, user: User) -> list[str]:
+    """Start a fresh session for `user` (a new token every time: a cookie copied before cannot follow the
+    sign-in) and end the one the cookie held. Returns the ended session ids, whose sockets must close."""
+    ended = []
+    old = session_token(request)
+    if old is not None:
+        ended = await service.end_session(db, token=old)
+    request.session["sid"] = await service.open_session(db, user=user)
+    request.session["csrf"] = secrets.token_urlsafe(16)
+    return ended
 
 
 def csrf_token(request: Request) -> str:
@@ -30,8 +59,7 @@ def csrf_token(request: Request) -> str:
 
 
 async def optional_user(request: Request, db: DbDep) -> User | None:
-    uid = session_user_id(request)
-    return await service.get_user(db, user_id=uid) if uid is not None else None
+    return await connection_user(request, db)
 
 
 async def current_user(user: Annotated[User | None, Depends(optional_user)]) -> User:

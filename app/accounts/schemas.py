@@ -1,37 +1,59 @@
-"""Request and response shapes for accounts (one per direction)."""
+"""Request and response shapes for accounts (one per direction), and the nickname rules."""
 
 from __future__ import annotations
 
+import unicodedata
+
 from pydantic import BaseModel, Field, field_validator
 
-NICKNAME = Field(min_length=1, max_length=32)
+NICKNAME_MAX = 24
 
 
-def _clean(value: str) -> str:
+def clean_nickname(value: str) -> str:
+    """Remove control and format characters (NUL, zero-width joiners, right-to-left overrides), lone surrogates
+    and unassigned code points; fold runs of spaces; then 1-24 characters must remain."""
+    value = unicodedata.normalize("NFC", "".join(
+        ch for ch in value if not unicodedata.category(ch).startswith("C") or ch in "\t\n\r"))
     value = " ".join(value.split())
     if not value:
-        raise ValueError("must not be blank")
+        raise ValueError("a nickname needs at least one visible character")
+    if len(value) > NICKNAME_MAX:
+        raise ValueError(f"a nickname has at most {NICKNAME_MAX} characters")
     return value
 
 
+# Checked after cleaning; the raw limit only keeps absurd inputs out.
+RAW_NICKNAME = Field(min_length=1, max_length=200)
+
+
 class SessionCreate(BaseModel):
-    nickname: str = NICKNAME
+    nickname: str = RAW_NICKNAME
 
     @field_validator("nickname")
     @classmethod
     def _tidy_nickname(cls, value: str) -> str:
-        return _clean(value)
+        return clean_nickname(value)
 
 
 class RegisterCreate(BaseModel):
     username: str = Field(min_length=3, max_length=32, pattern=r"^[A-Za-z0-9_.-]+$")
-    password: str = Field(min_length=8, max_length=256)
-    nickname: str | None = Field(default=None, min_length=1, max_length=32)
+    password: str = Field(min_length=1, max_length=256)  # length and commonness: app.accounts.passwords
+    nickname: str | None = Field(default=None, min_length=1, max_length=200)
+
+    @field_validator("nickname")
+    @classmethod
+    def _tidy_nickname(cls, value: str | None) -> str | None:
+        return None if value is None else clean_nickname(value)
 
 
 class LoginCreate(BaseModel):
     username: str = Field(min_length=1, max_length=32)
     password: str = Field(min_length=1, max_length=256)
+
+
+class PasswordChange(BaseModel):
+    password: str = Field(min_length=1, max_length=256)
+    new_password: str = Field(min_length=1, max_length=256)
 
 
 class UserPublic(BaseModel):

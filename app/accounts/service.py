@@ -1,15 +1,19 @@
-"""Creating and finding users; passwords hashed with argon2."""
+"""Creating and finding users, and their sessions; passwords are hashed by app.accounts.passwords."""
 
 from __future__ import annotations
 
-from argon2 import PasswordHasher
-from argon2.exceptions import VerificationError, InvalidHashError
-from sqlalchemy import select
+import hashlib
+import secrets
+from datetime import timedelta
+
+from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.db.models import User
+from app.db.models import User, UserSession, utcnow
 
-_hasher = PasswordHasher()
+# A session's seen_at is written at most this often, so a busy page does not write on every request.
+TOUCH_EVERY = timedelta(seconds=60)
 
 
 class AccountError(Exception):
@@ -27,31 +31,80 @@ async def create_guest(db: AsyncSession, *, nickname: str) -> User:
     return user
 
 
-async def register(db: AsyncSession, *, username: str, password: str, nickname: str | None = None,
+async def register(db: AsyncSession, *, username: str, password_hash: str, nickname: str | None = None,
                    guest: User | None = None) -> User:
     """Register an account; a guest who registers keeps their seats (the same row gets a password)."""
-    if (await db.execute(select(User.id).where(User.username == username))).first():
+    if await username_taken(db, username):
         raise AccountError("username_taken", f"the username {username!r} is taken")
     user = guest if guest is not None and guest.username is None else User(nickname=nickname or username)
     user.username = username
-    user.password_hash = _hasher.hash(password)
+    user.password_hash = password_hash
     if nickname:
         user.nickname = nickname
     db.add(user)
-    await db.flush()
-    return user
-
-
-async def authenticate(db: AsyncSession, *, username: str, password: str) -> User:
-    user = (await db.execute(select(User).where(User.username == username))).scalar_one_or_none()
-    if user is None or user.password_hash is None:
-        raise AccountError("bad_credentials", "unknown username or wrong password")
     try:
-        _hasher.verify(user.password_hash, password)
-    except (VerificationError, InvalidHashError):
-        raise AccountError("bad_credentials", "unknown username or wrong password") from None
+        await db.flush()
+    except IntegrityError:  # another registration of the same name committed first (a race)
+        await db.rollback()
+        raise AccountError("username_taken", f"the username {username!r} is taken") from None
     return user
+
+
+async def username_taken(db: AsyncSession, username: str) -> bool:
+    return (await db.execute(select(User.id).where(User.username == username))).first() is not None
+
+
+async def find_account(db: AsyncSession, *, username: str) -> User | None:
+    user = (await db.execute(select(User).where(User.username == username))).scalar_one_or_none()
+    return user if user is not None and user.password_hash is not None else None
 
 
 async def get_user(db: AsyncSession, *, user_id: int) -> User | None:
     return await db.get(User, user_id)
+
+
+# ---- sessions ---------------------------------------------------------------------------------------------
+
+def session_id(token: str) -> str:
+    """The stored id of a cookie's token: its SHA-256, so the database alone does not sign anyone in."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+async def open_session(db: AsyncSession, *, user: User) -> str:
+    """A new session for `user`; returns the token the cookie carries."""
+    token = secrets.token_urlsafe(32)
+    db.add(UserSession(id=session_id(token), user_id=user.id))
+    await db.flush()
+    return token
+
+
+async def session_user(db: AsyncSession, *, token: str, idle_seconds: int) -> tuple[User | None, bool]:
+    """The user a live session belongs to (None for an ended, unknown or idle-expired session, which is deleted),
+    and whether its last use was written now (then the caller renews the cookie too)."""
+    row = await db.get(UserSession, session_id(token))
+    if row is None:
+        return None, False
+    now = utcnow()
+    seen = row.seen_at if row.seen_at.tzinfo else row.seen_at.replace(tzinfo=now.tzinfo)  # SQLite drops the zone
+    if now - seen > timedelta(seconds=idle_seconds):
+        await db.delete(row)
+        await db.commit()
+        return None, False
+    touched = now - seen > min(TOUCH_EVERY, timedelta(seconds=idle_seconds / 10))
+    if touched:
+        row.seen_at = now
+        await db.commit()
+    return await db.get(User, row.user_id), touched
+
+
+async def end_session(db: AsyncSession, *, token: str) -> list[str]:
+    sid = session_id(token)
+    await db.execute(delete(UserSession).where(UserSession.id == sid))
+    return [sid]
+
+
+async def end_all_sessions(db: AsyncSession, *, user_id: int) -> list[str]:
+    """Delete every session of a user; returns their ids so open sockets can be closed too."""
+    ids = list((await db.execute(select(UserSession.id).where(UserSession.user_id == user_id))).scalars())
+    await db.execute(delete(UserSession).where(UserSession.user_id == user_id))
+    return ids

@@ -1,10 +1,10 @@
-"""The schema: users, tables (lobby), seats, games (one per table), moves (the log), messages (chat)."""
+"""The schema: users, their sessions, tables (lobby), seats, games (one per table), moves (the log), messages (chat)."""
 
 from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from sqlalchemy import (JSON, BigInteger, Boolean, DateTime, ForeignKey, Integer, MetaData, String, Text,
+from sqlalchemy import (JSON, BigInteger, Boolean, DateTime, ForeignKey, Index, Integer, MetaData, String, Text,
                         UniqueConstraint)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -35,8 +35,20 @@ class User(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
+class UserSession(Base):
+    """One signed-in browser. The cookie carries a random token; only its SHA-256 is stored, so a copy of the
+    database does not sign anyone in. Deleting the row ends every copy of that cookie (logout, password change)."""
+
+    __tablename__ = "sessions"
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)  # sha256 hex of the cookie's token
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
 class Table(Base):
     __tablename__ = "tables"
+    __table_args__ = (Index("ix_tables_host_recent", "host_id", "created_at"),)
     id: Mapped[str] = mapped_column(String(16), primary_key=True)
     game_id: Mapped[str] = mapped_column(String(32))
     options: Mapped[dict] = mapped_column(JSON, default=dict)
@@ -49,6 +61,8 @@ class Table(Base):
     pace: Mapped[dict | None] = mapped_column(JSON)  # {"mode": relaxed|realtime|turn_based, ...}; None: relaxed
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, onupdate=utcnow)
+    # When a socket was last open on the table; open tables nobody visits for a day leave the public list.
+    seen_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 class Seat(Base):
@@ -107,6 +121,7 @@ class Move(Base):
 
 class Message(Base):
     __tablename__ = "messages"
+    __table_args__ = (Index("ix_messages_user_recent", "user_id", "created_at"),)  # chat limit per user
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
@@ -167,4 +182,4 @@ class TournamentTable(Base):
 
 
 __all__ = ["Base", "Clock", "Entrant", "GameRecord", "Message", "Move", "Seat", "Table", "Tournament", "TournamentTable",
-           "User"]
+           "User", "UserSession"]

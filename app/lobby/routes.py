@@ -71,17 +71,27 @@ async def game_catalogue(game_id: str) -> dict:
 
 
 @router.get("/api/tables", tags=["lobby"])
-async def list_tables(db: DbDep, user: OptionalUser) -> dict[str, list[TablePublic]]:
-    """Open public tables and your own."""
-    found = await service.list_tables(db, user=user)
+async def list_tables(request: Request, db: DbDep, user: OptionalUser) -> dict[str, list[TablePublic]]:
+    """Open public tables (a few per host, none abandoned) and your own."""
+    found = await _found_tables(request, db, user)
     return {key: service.your_move_first([await service.public_table(db, table=t, with_invite=False) for t in tables],
                                          user)
             for key, tables in found.items()}
 
 
+async def _found_tables(request: Request, db, user: User | None) -> dict[str, list[Table]]:  # noqa: ANN001
+    settings = request.app.state.settings
+    return await service.list_tables(db, user=user, per_host=settings.public_tables_per_host,
+                                     abandoned_after=settings.abandoned_after_seconds)
+
+
 @router.post("/api/tables", response_model=TableCreated, tags=["lobby"])
-async def create_table(body: TableCreate, db: DbDep, user: CurrentUser) -> TableCreated:
+async def create_table(body: TableCreate, request: Request, db: DbDep, user: CurrentUser) -> TableCreated:
+    """Open a table; refused with 429 `too_many_tables` or `tables_too_fast` past the host's limits."""
+    settings = request.app.state.settings
     try:
+        await service.check_table_limits(db, host=user, open_limit=settings.open_tables_per_user,
+                                         per_minute=settings.tables_per_minute)
         table = await service.create_table(db, host=user, game_id=body.game, options=body.options,
                                            seats=body.seats, private=body.private,
                                            pace=body.pace.model_dump(exclude_none=True))
@@ -188,7 +198,7 @@ def _render(request: Request, name: str, **context) -> HTMLResponse:  # noqa: AN
 
 @router.get("/", response_class=HTMLResponse, include_in_schema=False)
 async def lobby_page(request: Request, db: DbDep, user: OptionalUser) -> HTMLResponse:
-    found = await service.list_tables(db, user=user)
+    found = await _found_tables(request, db, user)
     tables = {key: service.your_move_first([await service.public_table(db, table=t, with_invite=False) for t in ts], user)
               for key, ts in found.items()}
     games = _games()

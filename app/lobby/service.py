@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 import secrets
+from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import or_, select, update
+from sqlalchemy import func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app import engine
@@ -38,6 +39,41 @@ def get_game_or_raise(game_id: str) -> engine.Game:
     if game is None:
         raise LobbyError("unknown_game", f"there is no game {game_id!r}", 404)
     return game
+
+
+async def check_table_limits(db: AsyncSession, *, host: User, open_limit: int, per_minute: int) -> None:
+    """Refuse a new table when its host already has `open_limit` unfinished tables or opened `per_minute` tables in
+    the last minute: one guest once filled the public list with 300 tables in a second and a half."""
+    unfinished = await db.scalar(select(func.count()).select_from(Table)
+                                 .where(Table.host_id == host.id, Table.status != "finished"))
+    if unfinished >= open_limit:
+        raise LobbyError("too_many_tables", f"you already host {unfinished} unfinished tables; finish or leave "
+                         f"some first (at most {open_limit})", 429)
+    recent = await db.scalar(select(func.count()).select_from(Table)
+                             .where(Table.host_id == host.id, Table.created_at >= utcnow() - timedelta(minutes=1)))
+    if recent >= per_minute:
+        raise LobbyError("tables_too_fast", f"at most {per_minute} new tables a minute; wait a moment", 429)
+
+
+async def check_nickname_free(db: AsyncSession, *, user: User, nickname: str, table_id: str | None = None) -> None:
+    """Nicknames are unique among the seats of a table (compared without case), so a log line names one person.
+
+    With `table_id`: may `user` sit at that table? Without: may `user` take this nickname at every table where
+    they sit and the game is not over?"""
+    if table_id is not None:
+        tables = [table_id]
+    else:
+        tables = list((await db.execute(
+            select(Seat.table_id).join(Table, Table.id == Seat.table_id)
+            .where(Seat.user_id == user.id, Table.status != "finished"))).scalars())
+    if not tables:
+        return
+    others = (await db.execute(select(User.nickname, Seat.table_id).join(Seat, Seat.user_id == User.id)
+                               .where(Seat.table_id.in_(tables), User.id != user.id))).all()
+    wanted = nickname.casefold()
+    if any(name.casefold() == wanted for name, _ in others):
+        raise LobbyError("nickname_taken", f"someone at the table is already called {nickname!r}; "
+                         "choose another nickname first", 409)
 
 
 async def create_table(db: AsyncSession, *, host: User, game_id: str, options: dict[str, Any],
@@ -110,6 +146,7 @@ async def join(db: AsyncSession, *, table: Table, user: User, seat: int | None) 
         raise LobbyError("not_open", "the game has started; you can watch it instead", 409)
     if any(s.user_id == user.id for s in seats):
         raise LobbyError("already_seated", "you already have a seat at this table", 409)
+    await check_nickname_free(db, user=user, nickname=user.nickname, table_id=table.id)
     chosen = _pick_empty(seats, seat)
     chosen.user_id = user.id
     chosen.seen_ms = clocks.now_ms()  # they are here, on the table page (app/play/absence.py)
@@ -254,9 +291,17 @@ def _presence(seat: Seat, now: int, settings: Any) -> dict[str, Any]:
     return out
 
 
-async def list_tables(db: AsyncSession, *, user: User | None, limit: int = 50) -> dict[str, list[Table]]:
-    """Open public tables, and the user's own (seated or hosting), newest first."""
-    public = (await db.execute(select(Table).where(Table.private.is_(False), Table.status != "finished")
+async def list_tables(db: AsyncSession, *, user: User | None, limit: int = 50, per_host: int = 3,
+                      abandoned_after: int = 86400) -> dict[str, list[Table]]:
+    """Public tables still being played or visited, at most `per_host` of each host, and the user's own (seated or
+    hosting), newest first. An open table nobody has connected to for `abandoned_after` seconds is left out."""
+    cutoff = utcnow() - timedelta(seconds=abandoned_after)
+    alive = or_(Table.status == "playing", Table.seen_at >= cutoff,
+                Table.seen_at.is_(None) & (Table.updated_at >= cutoff))
+    rank = func.row_number().over(partition_by=Table.host_id, order_by=Table.created_at.desc()).label("rank")
+    ranked = (select(Table.id, rank).where(Table.private.is_(False), Table.status != "finished", alive)
+              .subquery())
+    public = (await db.execute(select(Table).join(ranked, ranked.c.id == Table.id).where(ranked.c.rank <= per_host)
                                .order_by(Table.created_at.desc()).limit(limit))).scalars().all()
     mine: list[Table] = []
     if user is not None:
@@ -277,6 +322,13 @@ def your_move_first(tables: list[TablePublic], user: User | None) -> list[TableP
         mine = next((str(s.index) for s in t.seats if s.user_id == user.id), None)
         return (t.clocks or {}).get(mine, {}).get("left_ms", 1 << 62)
     return sorted(tables, key=lambda t: (not t.your_move, left(t) if t.your_move else 0))
+
+
+async def touch_tables(db: AsyncSession, *, table_ids: list[str]) -> None:
+    """Someone is connected to these tables now (they stay in the public list)."""
+    if table_ids:
+        await db.execute(update(Table).where(Table.id.in_(table_ids)).values(seen_at=utcnow(), updated_at=Table.updated_at)
+                         .execution_options(synchronize_session=False))
 
 
 def _pick_empty(seats: list[Seat], seat: int | None) -> Seat:

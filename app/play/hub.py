@@ -98,9 +98,11 @@ class Connection:
 
     MAX_QUEUED = 1000
 
-    def __init__(self, table_id: str, user_id: int | None):
+    def __init__(self, table_id: str, user_id: int | None, session: str | None = None):
         self.table_id = table_id
         self.user_id = user_id
+        self.session = session  # the server-side session id; when it ends, the socket closes (4401)
+        self.closing: tuple[int, str] | None = None
         self.seat: int | None = None
         self.version = -1  # last game version this socket was sent
         self.queue: asyncio.Queue[str] = asyncio.Queue()
@@ -109,6 +111,11 @@ class Connection:
     @property
     def audience(self) -> str:
         return audience_key(self.seat)
+
+    def end(self, code: int, reason: str) -> None:
+        """Close this socket (the writer task sees `closing` at its next frame; frames still queued are dropped)."""
+        self.closing = (code, reason)
+        self.queue.put_nowait("")
 
     def send(self, frame: str) -> None:
         if self.queue.qsize() >= self.MAX_QUEUED:
@@ -120,7 +127,8 @@ class Connection:
 class Hub:
     def __init__(self, sessionmaker: async_sessionmaker[AsyncSession], broker, settings: Settings):  # noqa: ANN001
         self.sessionmaker = sessionmaker
-        self.writer = MoveWriter(make_sync_engine(settings.database_url))
+        self.writer = MoveWriter(make_sync_engine(settings.database_url, settings.db_lock_timeout),
+                                 kill_after=settings.fault_kill_after_commits)
         self.broker = broker
         self.settings = settings
         self.instance = uuid.uuid4().hex
@@ -298,6 +306,10 @@ class Hub:
             frame = dumps({"type": "chat", **message["data"]})
             for conn in self.connections.get(table_id, ()):
                 conn.send(frame)
+        elif kind == "sessions_ended":
+            ended = set(message["data"])
+            for conn in [c for conns in self.connections.values() for c in conns if c.session in ended]:
+                conn.end(4401, "signed out")
 
     @staticmethod
     def _seat_in(table: dict[str, Any], user_id: int | None) -> int | None:
@@ -373,6 +385,10 @@ class Hub:
             rt = await self.runtime(table_id)
             if rt is not None:
                 self._schedule_bots(rt)
+
+    async def sessions_ended(self, session_ids: list[str]) -> None:
+        """Logout, password change, "log out everywhere": every instance closes the sockets of these sessions."""
+        await self.broker.publish({"kind": "sessions_ended", "table": "", "data": session_ids})
 
     async def chat(self, table_id: str, *, user_id: int, nickname: str, text: str) -> None:
         async with self.sessionmaker() as db, db.begin():

@@ -1,16 +1,28 @@
-"""The table websocket: snapshot or missed patches on connect, then act / sync / chat / ping."""
+"""The table websocket: snapshot or missed patches on connect, then act / sync / chat / ping.
+
+A handshake that is refused is still accepted first and then closed with a documented code (4403 forbidden,
+4404 no such table, 4429 too many sockets, 1013 try again later), because a browser only learns close codes, never
+the status of a refused HTTP upgrade (docs/protocol.md).
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 import time
+from collections import Counter
+from datetime import timedelta
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from sqlalchemy import func, select
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-from app.accounts import service as accounts_service
-from app.accounts.deps import session_user_id
+from app.accounts.deps import client_address, connection_user, session_token
+from app.accounts.service import session_id
+from app.db.models import Message, utcnow
 from app.lobby import service as lobby_service
 
 from . import absence, clocks, messages
@@ -35,33 +47,100 @@ class TokenBucket:
         return False
 
 
+class SocketCounts:
+    """Open table sockets on this instance, per signed-in user and per address (each table's are in the hub)."""
+
+    def __init__(self) -> None:
+        self.users: Counter[int] = Counter()
+        self.addresses: Counter[str] = Counter()
+
+    def refusal(self, settings, hub, table_id: str, user_id: int | None, address: str) -> str | None:  # noqa: ANN001
+        if user_id is not None and self.users[user_id] >= settings.sockets_per_user:
+            return f"you have {settings.sockets_per_user} table sockets open already; close some tabs"
+        if self.addresses[address] >= settings.sockets_per_address:
+            return "too many table sockets from your address"
+        if len(hub.connections.get(table_id, ())) >= settings.sockets_per_table:
+            return "this table has as many watchers as it can take; try again later"
+        return None
+
+    def add(self, user_id: int | None, address: str) -> None:
+        if user_id is not None:
+            self.users[user_id] += 1
+        self.addresses[address] += 1
+
+    def remove(self, user_id: int | None, address: str) -> None:
+        for counter, key in ((self.users, user_id), (self.addresses, address)):
+            if key is not None:
+                counter[key] -= 1
+                if counter[key] <= 0:
+                    del counter[key]
+
+
+def database_trouble(exc: BaseException) -> bool:
+    """Is this the database being unavailable (locked, restarting, unreachable) rather than a bug?"""
+    seen = 0
+    while exc is not None and seen < 5:
+        if isinstance(exc, (OperationalError, InterfaceError, DBAPIError, PoolTimeout, sqlite3.OperationalError,
+                            ConnectionError, OSError, asyncio.TimeoutError)):
+            return True
+        if type(exc).__module__.split(".")[0] in ("psycopg", "asyncpg"):
+            return True
+        exc = exc.__cause__ or exc.__context__
+        seen += 1
+    return False
+
+
+TRY_AGAIN = "the database is not answering just now; nothing was changed, try again in a moment"
+
+
+async def _refuse(websocket: WebSocket, code: int, reason: str) -> None:
+    await websocket.accept()
+    await websocket.close(code=code, reason=reason)
+
+
 @router.websocket("/ws/tables/{table_id}")
 async def table_socket(websocket: WebSocket, table_id: str) -> None:
     app = websocket.app
     hub = app.state.hub
     settings = app.state.settings
+    counts: SocketCounts = app.state.socket_counts
     origin = websocket.headers.get("origin")
     if origin and urlsplit(origin).netloc != websocket.headers.get("host"):  # "null" (sandboxed pages) too
         # Browsers send cookies with cross-site websocket handshakes too: another site must not act as our user.
-        await websocket.close(code=4403, reason="cross-site connections are refused")
+        await _refuse(websocket, 4403, "cross-site connections are refused")
         return
-    uid = session_user_id(websocket)
-    async with app.state.sessionmaker() as db:
-        user = await accounts_service.get_user(db, user_id=uid) if uid is not None else None
-        table = await lobby_service.get_table(db, table_id=table_id)
-        if table is None:
-            await websocket.close(code=4404, reason="no such table")
-            return
-        seats = await lobby_service.seats_of(db, table_id=table_id)
-        if not lobby_service.may_see(table, seats, user, websocket.query_params.get("invite"),
-                                     websocket.session.get("invites", [])):
-            await websocket.close(code=4403, reason="this table is private: you need the invite link")
-            return
-        public = await lobby_service.public_table(db, table=table,
-                                                  with_invite=lobby_service.was_at(table, seats, user))
+    address = client_address(websocket)
+    try:
+        async with app.state.sessionmaker() as db:
+            user = await connection_user(websocket, db)
+            table = await lobby_service.get_table(db, table_id=table_id)
+            if table is None:
+                await _refuse(websocket, 4404, "no such table")
+                return
+            seats = await lobby_service.seats_of(db, table_id=table_id)
+            if not lobby_service.may_see(table, seats, user, websocket.query_params.get("invite"),
+                                         websocket.session.get("invites", [])):
+                await _refuse(websocket, 4403, "this table is private: you need the invite link")
+                return
+            refusal = counts.refusal(settings, hub, table_id, user.id if user else None, address)
+            if refusal:
+                await _refuse(websocket, 4429, refusal)
+                return
+            public = await lobby_service.public_table(db, table=table,
+                                                      with_invite=lobby_service.was_at(table, seats, user))
+            await lobby_service.touch_tables(db, table_ids=[table_id])
+            await db.commit()
+    except Exception as exc:
+        if not database_trouble(exc):
+            raise
+        log.warning("socket handshake at %s: database unavailable (%s)", table_id, type(exc).__name__)
+        await _refuse(websocket, 1013, "the server cannot reach its database; try again in a moment")
+        return
+    token = session_token(websocket) if user else None
+    conn = Connection(table_id, user.id if user else None, session=session_id(token) if token else None)
     await websocket.accept()
-    conn = Connection(table_id, user.id if user else None)
     writer = asyncio.create_task(_write(websocket, conn))
+    counts.add(conn.user_id, address)
     hub.register(conn)
     try:
         conn.send(dumps({"type": "table", "table": public.model_dump(mode="json")}))
@@ -97,11 +176,16 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             except messages.BadMessage as exc:
                 conn.send(_error(exc.msg_id, exc.code, exc.message))
                 continue
-            await _handle(hub, conn, user, table_id, msg)
+            await _handle(app, conn, user, table_id, msg)
     except WebSocketDisconnect:
         return
+    except Exception as exc:
+        if not database_trouble(exc):
+            raise
+        log.warning("socket at %s closed: database unavailable (%s)", table_id, type(exc).__name__)
     finally:
         hub.unregister(conn)
+        counts.remove(conn.user_id, address)
         writer.cancel()
         try:
             await absence.left(hub, conn)
@@ -109,11 +193,17 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             log.exception("presence update failed at table %s", table_id)
 
 
-async def _handle(hub, conn: Connection, user, table_id: str, msg) -> None:  # noqa: ANN001
+async def _handle(app, conn: Connection, user, table_id: str, msg) -> None:  # noqa: ANN001
+    hub = app.state.hub
     if isinstance(msg, messages.Ping):
         conn.send(dumps({"type": "pong", "id": msg.id, "now": clocks.now_ms()}))  # the client's clock offset
     elif isinstance(msg, messages.Sync):
-        conn.send(await hub.snapshot_frame(table_id, conn))
+        try:
+            conn.send(await hub.snapshot_frame(table_id, conn))
+        except Exception as exc:
+            if not database_trouble(exc):
+                raise
+            conn.send(_error(msg.id, "try_again", TRY_AGAIN))
     elif isinstance(msg, messages.Chat):
         if user is None:
             conn.send(_error(msg.id, "not_signed_in", "choose a nickname to chat"))
@@ -122,10 +212,25 @@ async def _handle(hub, conn: Connection, user, table_id: str, msg) -> None:  # n
         if not text:
             conn.send(_error(msg.id, "bad_message", "a chat message needs some text"))
             return
-        await hub.chat(table_id, user_id=user.id, nickname=user.nickname, text=text)
+        try:
+            if await _chat_count(app, user.id) >= app.state.settings.chat_per_minute:
+                conn.send(_error(msg.id, "chat_too_fast",
+                                 f"at most {app.state.settings.chat_per_minute} chat messages a minute"))
+                return
+            await hub.chat(table_id, user_id=user.id, nickname=user.nickname, text=text)
+        except Exception as exc:
+            if not database_trouble(exc):
+                raise
+            conn.send(_error(msg.id, "try_again", TRY_AGAIN))
     elif isinstance(msg, messages.Act):
         if user is None:
             conn.send(_error(msg.id, "not_seated", "you are watching this table; only players can act"))
+            return
+        if msg.version > conn.version:
+            # A version this socket was never sent. Passing it on made the hub reload the table from the database
+            # for every such message; the socket gets the current state instead.
+            conn.send(_error(msg.id, "stale_version", f"there is no version {msg.version} yet"))
+            conn.send(await hub.snapshot_frame(table_id, conn))
             return
         try:
             version = await hub.act(table_id, user_id=user.id, action=msg.action, version=msg.version)
@@ -134,11 +239,24 @@ async def _handle(hub, conn: Connection, user, table_id: str, msg) -> None:  # n
             if exc.code == "stale_version":
                 conn.send(await hub.snapshot_frame(table_id, conn))
             return
-        except Exception:  # a bug in a game's rules: the move is refused (the state is untouched), the socket lives on
+        except Exception as exc:
+            if database_trouble(exc):  # nothing was committed (one transaction per batch); the move can be resent
+                log.warning("act at %s refused: database unavailable (%s)", table_id, type(exc).__name__)
+                conn.send(_error(msg.id, "try_again", TRY_AGAIN))
+                return
+            # A bug in a game's rules: the move is refused (the state is untouched), the socket lives on.
             log.exception("act failed at table %s", table_id)
             conn.send(_error(msg.id, "internal_error", "the server could not apply that move; it has been logged"))
             return
         conn.send(dumps({"type": "ack", "id": msg.id, "version": version}))
+
+
+async def _chat_count(app, user_id: int) -> int:  # noqa: ANN001
+    """Chat messages `user_id` sent in the last minute, on every socket and table (counted in the database, so all
+    instances share the budget)."""
+    async with app.state.sessionmaker() as db:
+        return await db.scalar(select(func.count()).select_from(Message).where(
+            Message.user_id == user_id, Message.created_at >= utcnow() - timedelta(minutes=1)))
 
 
 def _error(msg_id, code: str, message: str) -> str:  # noqa: ANN001
@@ -149,6 +267,9 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
     try:
         while True:
             frame = await conn.queue.get()
+            if conn.closing is not None:
+                await websocket.close(code=conn.closing[0], reason=conn.closing[1])
+                return
             await websocket.send_text(frame)
             if conn.overflow:
                 await websocket.close(code=4008, reason="too far behind; reconnect to resync")

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import re
+import signal
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,10 +39,14 @@ class PendingMove:
 
 
 class MoveWriter:
-    def __init__(self, engine: Engine):
+    def __init__(self, engine: Engine, kill_after: int = 0):
         self.engine = engine
         self.queue: asyncio.Queue[tuple[PendingMove, asyncio.Future[bool]]] = asyncio.Queue()
         self.task: asyncio.Task | None = None
+        # Fault injection for the crash tests only (FAULT_KILL_AFTER_COMMITS): the process kills itself with SIGKILL
+        # right after this many batches committed, before any mover is acknowledged or any patch is published.
+        self.kill_after = kill_after
+        self.batches = 0
 
     def start(self) -> None:
         self.task = asyncio.create_task(self._run())
@@ -74,6 +80,9 @@ class MoveWriter:
                     if not future.done():
                         future.set_exception(exc)
                 continue
+            self.batches += 1
+            if self.kill_after and self.batches >= self.kill_after:
+                os.kill(os.getpid(), signal.SIGKILL)
             for (_, future), ok in zip(batch, outcomes):
                 if not future.done():
                     future.set_result(ok)

@@ -92,20 +92,28 @@ function retryLostRace() {
   else $('play-error').textContent = 'Someone moved first: the board has changed, choose again.';
 }
 
+const CLOSED_FOR_GOOD = {
+  4401: 'signed out: reload the page',
+  4403: 'private table: you need the invite link',
+  4404: 'there is no such table',
+};
+
 function connect() {
   const params = new URLSearchParams();
   if (version !== null) params.set('v', version);
   if (invite) params.set('invite', invite);
   const proto = location.protocol === 'https:' ? 'wss' : 'ws';
   socket = new WebSocket(`${proto}://${location.host}/ws/tables/${tableId}?${params}`);
-  socket.onopen = () => { retry = 0; $('connection').textContent = 'live'; $('connection').className = 'connection live'; };
+  socket.onopen = () => { $('connection').textContent = 'live'; $('connection').className = 'connection live'; };
   socket.onclose = (ev) => {
-    $('connection').textContent = ev.code === 4403 ? 'private table: you need the invite link' : 'reconnecting…';
+    // Refused handshakes are accepted, then closed with a code (docs/protocol.md); the final ones are not retried.
+    $('connection').textContent = CLOSED_FOR_GOOD[ev.code] || 'reconnecting…';
     $('connection').className = 'connection down';
-    if (ev.code === 4403 || ev.code === 4404) return;
+    if (ev.code in CLOSED_FOR_GOOD) return;
     setTimeout(connect, Math.min(5000, 250 * 2 ** retry++));
   };
-  socket.onmessage = (ev) => { const msg = JSON.parse(ev.data); clocks.onMessage(msg, send); onMessage(msg); };
+  // The back-off restarts only once the server really serves us (a refused socket opens too, then closes).
+  socket.onmessage = (ev) => { retry = 0; const msg = JSON.parse(ev.data); clocks.onMessage(msg, send); onMessage(msg); };
 }
 
 function onMessage(msg) {

@@ -90,3 +90,26 @@ def test_the_host_hands_a_friends_seat_to_a_bot(browser, sqlite_server):
     host.wait_for_selector("#prompt-actions button[data-label='Bank']")
     host.context.close()
     friend.context.close()
+
+
+def test_a_signed_out_table_page_says_so_and_stops_reconnecting(browser, sqlite_server):
+    """Refused sockets used to get HTTP 403, which a page cannot tell from a network error: it retried every 5 s for
+    ever. Now the socket closes with a code; after 4401 (signed out) the page says so and stops."""
+    from tests.support.browser import choose_nickname
+
+    context = browser.new_context(viewport={"width": 1366, "height": 800})
+    page = context.new_page()
+    page.goto(sqlite_server.url + "/")
+    choose_nickname(page, "Leaver")
+    page.wait_for_selector("#create-table button[type=submit]")
+    page.select_option("#game-select", "tally")
+    page.click("#create-table button[type=submit]")
+    page.wait_for_url("**/tables/**")
+    page.wait_for_selector(".connection.live")
+    sockets = []
+    page.on("websocket", lambda ws: sockets.append(ws))
+    page.evaluate("fetch('/api/logout', {method: 'POST'})")  # the session ends: its open socket is closed (4401)
+    page.wait_for_selector(".connection.down:has-text('signed out')")
+    page.wait_for_timeout(2000)
+    assert sockets == []  # no reconnection attempt
+    context.close()

@@ -16,7 +16,9 @@ from app.engine import Game, Prompt, Rng
 class TallyOptions(BaseModel):
     rounds: int = Field(default=2, ge=1, le=20)
     first_player: int | None = None
-    buggy: bool = False  # offers a "boom" action whose rules code crashes, to test how the server survives bugs
+    # Offers a "boom" action whose rules code crashes, and "poison" actions after which view, pending, legal or
+    # result crash, to test that a bug in the rules never bricks a table.
+    buggy: bool = False
 
 
 class Tally(Game):
@@ -39,6 +41,7 @@ class Tally(Game):
                 {"type": "secret", "text": f"You hold card {state['secret'][0]}", "seats": [0]}]
 
     def pending(self, state):
+        _poisoned(state, "pending")
         if state["over"]:
             return {}
         phase = state["phase"]
@@ -52,11 +55,14 @@ class Tally(Game):
         return {state["bidders"][0]: Prompt("Bid 1 point for the bonus, or pass", kind="auction")}
 
     def legal(self, state, seat):
+        _poisoned(state, "legal")
         if seat not in self.pending(state):
             return []
         phase = state["phase"]
         if phase == "secret":
-            boom = [{"type": "boom", "label": "Crash the rules"}] if state["buggy"] else []
+            boom = [{"type": "boom", "label": "Crash the rules"}] + [
+                {"type": "poison", "where": where, "label": f"Break {where}"} for where in POISONABLE
+            ] if state["buggy"] else []
             return [{"type": "pick", "n": k, "label": f"Pick {k}"} for k in (1, 2, 3)] + boom
         if phase == "main":
             return [{"type": "bank", "label": "Bank"}] + [
@@ -74,6 +80,9 @@ class Tally(Game):
         if kind == "boom":
             state["picks"][seat] = 99  # a half-done change that must never be kept
             raise RuntimeError("a bug in the rules")
+        if kind == "poison":  # the move itself plays fine; the state it leaves makes a later call crash
+            state["poison"] = action["where"]
+            return [{"type": "poison", "text": f"@{seat} breaks {action['where']}"}]
         if kind == "pick":
             state["picks"][seat] = action["n"]
             events = [{"type": "picked", "text": f"@{seat} has picked"}]
@@ -132,6 +141,7 @@ class Tally(Game):
         return events
 
     def view(self, state, seat):
+        _poisoned(state, "view")
         reveal = state["phase"] != "secret"
         return {
             "round": state["round"], "phase": state["phase"], "active": state["active"], "points": state["points"],
@@ -142,6 +152,7 @@ class Tally(Game):
         }
 
     def result(self, state):
+        _poisoned(state, "result")
         if not state["over"]:
             return None
         best = max(state["points"])
@@ -156,6 +167,14 @@ class Tally(Game):
 
     def catalogue(self):
         return {"cards": {str(k): f"Card {k}" for k in range(20)}}
+
+
+POISONABLE = ("view", "pending", "legal", "result")
+
+
+def _poisoned(state, where):
+    if state.get("poison") == where:
+        raise RuntimeError(f"a bug in {where}")
 
 
 TALLY = Tally()

@@ -1,0 +1,156 @@
+"""Limits per person and per address (issue 8): each is a setting, each refusal has its own error code.
+
+Before: one user on 20 sockets stored 5,000 chat rows in 11 s; one guest created 300 tables in 1.4 s and filled 45
+of the 50 public rows; 500 cookieless `POST /api/session` made 500 users; 500 anonymous sockets sat on one table.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from websockets.sync.client import connect
+
+from tests.support.clients import Person, TableSocket
+from tests.support.servers import Server
+from tests.test_hostile import close_code
+
+LIMITS = {"GUESTS_PER_ADDRESS_PER_HOUR": "5", "SOCKETS_PER_USER": "3", "SOCKETS_PER_ADDRESS": "5",
+          "SOCKETS_PER_TABLE": "4", "CHAT_PER_MINUTE": "4", "PUBLIC_TABLES_PER_HOST": "2",
+          "ABANDONED_AFTER_SECONDS": "3", "OPEN_TABLES_PER_USER": "3"}
+
+
+@pytest.fixture(scope="module")
+def limited(tmp_path_factory):
+    server = Server(database_url=f"sqlite:///{tmp_path_factory.mktemp('limits') / 'hall.db'}", **LIMITS)
+    server.start()
+    yield server
+    server.stop()
+
+
+_addresses = iter(range(1, 10_000))
+
+
+def guest(server, nickname: str, address: str | None = None) -> Person:  # noqa: ANN001
+    """A guest from an address of its own (the server trusts X-Forwarded-For from 127.0.0.1, as behind a proxy)."""
+    person = Person(server)
+    person.http.headers["x-forwarded-for"] = address or f"10.1.{next(_addresses) // 250}.{next(_addresses) % 250}"
+    r = person.post("/api/session", {"nickname": nickname}, ok=False)
+    assert r.status_code == 200, r.text
+    person.user = r.json()["user"]
+    return person
+
+
+def socket_from(person: Person, table_id: str) -> TableSocket:
+    """A table socket sent from the person's own address."""
+    cookie = "; ".join(f"{k}={v}" for k, v in person.http.cookies.items())
+    headers = {"x-forwarded-for": person.http.headers["x-forwarded-for"]}
+    if cookie:
+        headers["Cookie"] = cookie
+    return TableSocket(connect(f"{person.server.ws_url}/ws/tables/{table_id}", additional_headers=headers,
+                               legacy=True))
+
+
+def test_guests_per_address_per_hour(limited):
+    made = [Person(limited) for _ in range(6)]
+    codes = []
+    for p in made:
+        p.http.headers["x-forwarded-for"] = "10.200.0.1"
+        codes.append(p.post("/api/session", {"nickname": "Spam"}, ok=False))
+    assert [r.status_code for r in codes] == [200] * 5 + [429]
+    assert codes[-1].json()["detail"]["code"] == "too_many_guests" and codes[-1].json()["detail"]["retry_after"] > 0
+    # Renaming an existing guest is not a new guest.
+    made[0].post("/api/session", {"nickname": "Renamed"})
+    # Another address is not affected.
+    guest(limited, "Elsewhere", "10.200.0.2")
+
+
+def test_open_tables_per_user(limited):
+    host = guest(limited, "Hoarder")
+    for _ in range(3):
+        host.open_table()
+    r = host.post("/api/tables", {"game": "tally"}, ok=False)
+    assert r.status_code == 429 and r.json()["detail"]["code"] == "too_many_tables"
+
+
+def test_tables_per_minute(tmp_path):
+    server = Server(database_url=f"sqlite:///{tmp_path / 'fast.db'}", TABLES_PER_MINUTE="3")
+    server.start()
+    try:
+        host = Person(server, "Quick")
+        for _ in range(3):
+            host.open_table()
+        r = host.post("/api/tables", {"game": "tally"}, ok=False)
+        assert r.status_code == 429 and r.json()["detail"]["code"] == "tables_too_fast"
+    finally:
+        server.stop()
+
+
+def test_sockets_per_user_per_address_and_per_table(limited):
+    host = guest(limited, "Sockety")
+    tid = host.open_table()["id"]
+    mine = [socket_from(host, tid) for _ in range(3)]
+    for s in mine:
+        s.until("snapshot")
+    assert close_code(socket_from(host, tid)) == 4429  # a fourth socket of one user
+    for s in mine:
+        s.close()
+    # Per address: anonymous watchers from one address (no cookie, so no per-user count).
+    crowd = []
+    for _ in range(5):
+        watcher = Person(limited)
+        watcher.http.headers["x-forwarded-for"] = "10.201.0.1"
+        crowd.append(watcher)
+    other_tid = guest(limited, "Crowded").open_table()["id"]
+    time.sleep(0.3)  # the closed sockets above are unregistered
+    open_ = [socket_from(w, other_tid) for w in crowd[:4]]
+    for s in open_:
+        s.until("snapshot")
+    assert close_code(socket_from(crowd[4], other_tid)) == 4429  # the table holds 4
+    third_tid = guest(limited, "Third").open_table()["id"]
+    s5 = socket_from(crowd[4], third_tid)
+    s5.until("snapshot")  # the address's fifth socket
+    assert close_code(socket_from(crowd[0], third_tid)) == 4429  # its sixth
+    for s in open_ + [s5]:
+        s.close()
+
+
+def test_chat_per_user_per_minute_across_sockets_and_tables(limited):
+    talker = guest(limited, "Talker")
+    t1, t2 = talker.open_table()["id"], talker.open_table()["id"]
+    a, b = socket_from(talker, t1), socket_from(talker, t2)
+    a.until("snapshot")
+    b.until("snapshot")
+    for i in range(3):
+        a.send({"type": "chat", "id": i, "text": f"hello {i}"})
+        a.until("chat")
+    b.send({"type": "chat", "id": 3, "text": "over here"})
+    b.until("chat")
+    b.send({"type": "chat", "id": 4, "text": "and more"})
+    error = b.until("error")
+    assert error["code"] == "chat_too_fast" and error["id"] == 4
+    a.send({"type": "chat", "id": 5, "text": "still more"})
+    assert a.until("error")["code"] == "chat_too_fast"
+    late = socket_from(talker, t2)
+    assert [m["text"] for m in late.until("chat_history")["messages"]] == ["over here"]
+    for s in (a, b, late):
+        s.close()
+
+
+def test_the_public_list_shows_a_few_tables_per_host_and_drops_abandoned_ones(limited):
+    host = guest(limited, "Lister")
+    ids = [host.open_table()["id"] for _ in range(3)]
+    looker = guest(limited, "Looker")
+    public = [t["id"] for t in looker.http.get("/api/tables").json()["public"]]
+    assert sum(1 for t in ids if t in public) == 2
+    assert ids[2] in public and ids[1] in public  # the newest two
+    assert len(host.http.get("/api/tables").json()["mine"]) == 3  # the host still sees all of theirs
+    # Nobody connected: after ABANDONED_AFTER_SECONDS (3 s here) the tables leave the public list, but a table with
+    # a socket open stays.
+    visitor = socket_from(looker, ids[2])
+    visitor.until("snapshot")
+    time.sleep(4)
+    public = [t["id"] for t in looker.http.get("/api/tables").json()["public"]]
+    assert ids[1] not in public and ids[0] not in public
+    assert ids[2] in public
+    visitor.close()
