@@ -8,8 +8,13 @@ from app.games.istanbul import data as D
 
 
 def fresh(n: int = 2, expansion: bool = True, seed: int = 1, **options) -> dict:
+    """A new game with seat 0 to move and empty hands (the dealt cards go back under the deck)."""
     opts = {"first_player": 0, "expansion": "letters_and_seals" if expansion else "none", **options}
-    return GAME.new_game(n, opts, seed)
+    state = GAME.new_game(n, opts, seed)
+    for player in state["players"]:
+        state["bonus"]["deck"][:0] = player["hand"]
+        player["hand"] = []
+    return state
 
 
 def cards(*kinds: str) -> list[int]:
@@ -67,15 +72,15 @@ def at_place(state: dict, seat: int, place: int, actor: str = "merchant") -> dic
     return state
 
 
-def options(state: dict, seat: int, **match) -> list[dict]:
-    return [a for a in GAME.legal(state, seat) if all(a.get(k) == v for k, v in match.items())]
+def options(state: dict, who: int, **match) -> list[dict]:
+    return [a for a in GAME.legal(state, who) if all(a.get(k) == v for k, v in match.items())]
 
 
-def act(state: dict, seat: int, **match) -> tuple[dict, list]:
-    """Apply the one legal action of `seat` whose fields match `match`."""
-    found = options(state, seat, **match)
-    assert len(found) == 1, (match, [a["label"] for a in GAME.legal(state, seat)])
-    return GAME.apply(state, seat, found[0])
+def act(state: dict, who: int, **match) -> tuple[dict, list]:
+    """Apply the one legal action of seat `who` whose fields match `match`."""
+    found = options(state, who, **match)
+    assert len(found) == 1, (match, [a["label"] for a in GAME.legal(state, who)])
+    return GAME.apply(state, who, found[0])
 
 
 def step(state: dict) -> str | None:
