@@ -102,6 +102,3 @@ class Istanbul(StepGame):
             stack[1:] = below
         out["rng"] = rng.randrange(1 << 64)
         return out
-
-    def timeout_action(self, state: dict, seat: int) -> dict | None:
-        return super().timeout_action(state, seat)

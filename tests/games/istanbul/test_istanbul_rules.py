@@ -253,3 +253,24 @@ def test_hidden_information_is_not_in_other_views():
     assert isinstance(view["bonus"]["deck"], int) and isinstance(view["letters"]["deck"], int)
     scrambled = GAME.scramble_hidden(s, 1, random.Random(3))
     assert GAME.full_view(scrambled, 1) == GAME.full_view(s, 1)
+
+
+def test_timeout_at_the_kiosk_declines_a_tile_and_in_an_auction_passes():
+    s = fresh(n=3)
+    s = at_place(s, 0, D.KIOSK)
+    s, _ = act(s, 0, type="act")
+    s, _ = act(s, 0, type="kiosk", tile=s["kiosk"]["revealed"][0], choice="decline")
+    assert GAME.timeout_action(s, 1)["choice"] == "decline"
+    s = at_place(put(put(s, 0, lira=3), 1, lira=3), 0, D.AUCTION)
+    s["steps"] = s["steps"][-1:]
+    s, _ = act(s, 0, type="act", good="red")
+    assert GAME.timeout_action(s, 0) == options(s, 0, type="bid", amount=1)[0]
+    s, _ = act(s, 0, type="bid", amount=1)
+    assert GAME.timeout_action(s, 1)["type"] == "pass"
+
+
+def test_undo_points_are_the_fountain_and_the_spice_tile_only():
+    s = at_place(put(fresh(), 0, assistants={D.SULTAN: 1}), 0, D.FOUNTAIN)
+    assert not GAME.is_undoable(s)
+    s, _ = act(s, 0, type="act")
+    assert GAME.is_undoable(s) and GAME.timeout_action(s, 0) is None

@@ -156,6 +156,10 @@ class KioskStep(IStep):
                 out += kiosk_options(state, seat, tile)
         return out
 
+    def on_timeout(self, game, state, frame, seat):
+        """[design] A player out of time at the Kiosk turns the first free tile over unused."""
+        return next(a for a in self.options(game, state, frame, seat) if a["choice"] == "decline")
+
     def resolve(self, game, state, frame, seat, action, log):
         frame["used"].append(action["tile"])
         use_kiosk_tile(state, seat, action, log)
@@ -194,6 +198,11 @@ class AuctionStep(IStep):
         if not (opening and out):
             out.append({"type": "pass", "label": "Pass"})
         return out
+
+    def on_timeout(self, game, state, frame, seat):
+        """[design] Out of time in an auction: pass (the auctioneer's compulsory opening bid is 1 lira)."""
+        options = self.options(game, state, frame, seat)
+        return next((a for a in options if a["type"] == "pass"), options[0])
 
     def auto(self, game, state, frame):
         seat = frame["order"][frame["at"]]

@@ -305,6 +305,7 @@ class ActStep(IStep):
 
 class FountainStep(IStep):
     kind = "fountain"
+    undoable = True  # calling back assistants reveals and draws nothing
 
     def text(self, game, state, frame, seat):
         return "Fountain: call back assistants (click them), then finish."
@@ -419,6 +420,7 @@ class DiceStep(IStep):
 
 class GreenStep(IStep):
     kind = "green"
+    undoable = True
 
     def text(self, game, state, frame, seat):
         return "Spice mosque tile: pay 2 lira for 1 extra good?"
