@@ -145,10 +145,12 @@ def catch_reward(state: dict, seat: int, take: str, log: Log) -> None:
 
 def letter_payments(letters: list[dict], seals: int) -> list[list[int]]:
     """Ways to hand in letters showing at least `seals` seals, each minimal (no letter could be kept back), one per
-    design: letters for the same place and side are interchangeable."""
+    design: delivered letters are interchangeable, undelivered ones for the same place too."""
     groups: dict[tuple[int, bool], list[int]] = {}
     for letter in letters:
-        groups.setdefault((letter["place"], letter["delivered"]), []).append(letter["id"])
+        # a delivered letter is just 2 seals, whatever place it was for
+        key = (0, True) if letter["delivered"] else (letter["place"], False)
+        groups.setdefault(key, []).append(letter["id"])
     designs = sorted(groups)
     out: list[list[int]] = []
 
