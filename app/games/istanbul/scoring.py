@@ -19,6 +19,3 @@ def final_result(state: dict) -> dict:
     result["text"] = winners_text(result["winners"]) + f" with {max(scores)} rubies"
     result["tie_breaks"] = [{"rubies": k[0], "lira": k[1], "goods": k[2], "cards": k[3]} for k in keys]
     return result
-
-
-

@@ -346,6 +346,19 @@ def recall_assistant(player: Player, place: int) -> None:
     player["stack"] += 1
 
 
+def extend_wheelbarrow(state: dict, seat: int, log: Log) -> None:
+    player = state["players"][seat]
+    player["capacity"] += 1
+    player["extensions"] += 1
+    state["wainwright"]["extensions"] -= 1
+    log.add("extension", f"{seat_ref(seat)} extends the wheelbarrow to {player['capacity']} of each good.",
+            seat=seat)
+    if player["extensions"] == D.EXTENSIONS_PER_PLAYER and not player["wainwright_ruby"] \
+            and state["wainwright"]["rubies"]:
+        player["wainwright_ruby"] = True
+        give_ruby(state, seat, "wainwright", log)
+
+
 def deliver_letters(state: dict, log: Log) -> None:
     """Letters whose place holds one of their owner's tokens are turned over (automatic, any time)."""
     if not state["expansion"]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from istanbul_helpers import act, at_place, fresh, give_cards, give_letter, options, put, step, turn_of
+from istanbul_helpers import act, at_place, fresh, give_letter, options, put, step, turn_of
 
 from app.games.istanbul import GAME
 from app.games.istanbul import data as D

@@ -78,7 +78,6 @@ def kiosk_options(state: dict, seat: int, tile: int) -> list[dict]:
 
 
 def use_kiosk_tile(state: dict, seat: int, action: dict, log: Log) -> None:
-    from .places import extend_wheelbarrow
     player = state["players"][seat]
     tile, choice = action["tile"], action["choice"]
     who = seat_ref(seat)
@@ -103,10 +102,10 @@ def use_kiosk_tile(state: dict, seat: int, action: dict, log: Log) -> None:
         log.add("roll", f"{who} rolls {die} and takes {die} lira.", seat=seat, dice=[die])
     elif tile == 16:
         player["lira"] -= D.KIOSK_EXTENSION_LIRA
-        extend_wheelbarrow(state, seat, log)
+        S.extend_wheelbarrow(state, seat, log)
     elif tile == 17:
         S.pay_goods(player, {g: 1 for g in D.GOODS})
-        extend_wheelbarrow(state, seat, log)
+        S.extend_wheelbarrow(state, seat, log)
     elif tile == 18:
         player["merchant"] = D.FOUNTAIN
         log.add("move", f"{who}'s merchant goes to the Fountain 7.", seat=seat, to=D.FOUNTAIN, token="merchant")

@@ -9,7 +9,7 @@ from app.engine.steps import pop, push
 from .. import data as D
 from .. import state as S
 from .common import (IStep, anytime_options, card_fields, card_label, catch_reward, letter_payments,
-                     letters_words, one_card_kinds, one_letter_options, spend_card, usable)
+                     letters_words, one_card_kinds, one_letter_options, resolve_anytime, spend_card, usable)
 
 TOKENS = ("governor", "smuggler", "courier")
 
@@ -84,7 +84,6 @@ class AfterStep(IStep):
         return None
 
     def resolve(self, game, state, frame, seat, action, log):
-        from .common import resolve_anytime
         if resolve_anytime(state, seat, action, log):
             return
         player = state["players"][seat]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.engine.kit import Log, plural, seat_ref
+from app.engine.kit import Log, seat_ref
 from app.engine.steps import replace
 
 from .. import data as D
@@ -100,7 +100,7 @@ class MoveStep(IStep):
         if action.get("card") == "go_anywhere":
             player["lira"] -= D.GO_ANYWHERE_PRICE
         player["merchant"] = to
-        verb = "stays at" if to == frame.get("from", None) or action.get("card") == "stay" else "goes to"
+        verb = "stays at" if action.get("card") == "stay" else "goes to"
         log.add("move", f"{seat_ref(seat)}'s merchant {verb} {D.place_name(to)}.", seat=seat, to=to,
                 token="merchant")
         if to != D.FOUNTAIN:

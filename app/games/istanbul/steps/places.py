@@ -18,6 +18,7 @@ from .. import data as D
 from .. import state as S
 from .common import (IStep, anytime_options, card_fields, card_label, letter_payments, letters_words,
                      one_card_kinds, resolve_anytime, spend_card, usable)
+from .letters import open_auction, open_kiosk, secret_society
 
 
 def place_options(state: dict, seat: int, place: int, actor: str) -> list[dict[str, Any]]:
@@ -115,19 +116,6 @@ def sale_label(place: int, sale: dict[str, int]) -> str:
     return f"Sell {D.goods_words(sale)} for {D.MARKET_PRICES[place][count]} lira"
 
 
-def extend_wheelbarrow(state: dict, seat: int, log: Log) -> None:
-    player = state["players"][seat]
-    player["capacity"] += 1
-    player["extensions"] += 1
-    state["wainwright"]["extensions"] -= 1
-    log.add("extension", f"{seat_ref(seat)} extends the wheelbarrow to {player['capacity']} of each good.",
-            seat=seat)
-    if player["extensions"] == D.EXTENSIONS_PER_PLAYER and not player["wainwright_ruby"] \
-            and state["wainwright"]["rubies"]:
-        player["wainwright_ruby"] = True
-        S.give_ruby(state, seat, "wainwright", log)
-
-
 def roll_at(state: dict, seat: int, place: int, frame_fields: dict, log: Log) -> None:
     """Roll 2 dice for the Black Market or Tea House; with the fabric mosque tile the player may adjust first."""
     dice = S.roll(state, 2)
@@ -160,7 +148,7 @@ def perform(state: dict, seat: int, frame: dict, action: dict, log: Log) -> None
     who = seat_ref(seat)
     if place == D.WAINWRIGHT:
         player["lira"] -= D.WAINWRIGHT_PRICE
-        extend_wheelbarrow(state, seat, log)
+        S.extend_wheelbarrow(state, seat, log)
     elif place in D.WAREHOUSE_GOOD:
         good = D.WAREHOUSE_GOOD[place]
         got = S.gain_goods(player, {good: player["capacity"]})
@@ -228,16 +216,13 @@ def perform(state: dict, seat: int, frame: dict, action: dict, log: Log) -> None
         S.draw_letter(state, seat, log)
         S.draw_letter(state, seat, log)
     elif place == D.KIOSK:
-        from .letters import open_kiosk
         S.draw_letter(state, seat, log)
         open_kiosk(state, seat, log)
     elif place == D.AUCTION:
-        from .letters import open_auction
         S.gain_goods(player, {action["good"]: 1})
         log.add("goods", f"{who} takes 1 {D.GOOD_NAMES[action['good']]}.", seat=seat)
         open_auction(state, seat, log)
     elif place == D.SECRET_SOCIETY:
-        from .letters import secret_society
         secret_society(state, seat, action, log)
 
 
