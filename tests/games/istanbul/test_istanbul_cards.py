@@ -222,3 +222,19 @@ def test_kiosk_tile_18_moves_the_merchant_to_the_fountain():
     s = put(fresh(), 1, merchant=D.SULTAN)
     use_kiosk_tile(s, 1, {"tile": 18, "choice": "take"}, Log())
     assert s["players"][1]["merchant"] == D.FOUNTAIN
+
+
+def test_kiosk_choice_tiles_trade_letters_goods_cards_and_lira():
+    from app.engine.kit import Log
+    from app.games.istanbul.steps.letters import kiosk_options, use_kiosk_tile
+    s = put(fresh(), 1, lira=2, goods={"red": 1})
+    lid = give_letter(s, 1, D.SULTAN)
+    log = Log()
+    use_kiosk_tile(s, 1, {"tile": 21, "choice": "sell", "letter": lid}, log)
+    assert s["players"][1]["lira"] == 5 and s["players"][1]["letters"] == [] and lid in s["letters"]["discard"]
+    use_kiosk_tile(s, 1, {"tile": 22, "choice": "sell", "good": "red"}, log)
+    assert s["players"][1]["lira"] == 8 and s["players"][1]["goods"]["red"] == 0
+    use_kiosk_tile(s, 1, {"tile": 21, "choice": "buy"}, log)
+    assert s["players"][1]["lira"] == 6 and len(s["players"][1]["letters"]) == 1
+    assert "hands in a letter 13 for 3 lira" in " ".join(e["text"] for e in log.events)
+    assert {a["choice"] for a in kiosk_options(s, 1, 23)} == {"decline", "buy"}

@@ -89,7 +89,9 @@ def use_kiosk_tile(state: dict, seat: int, action: dict, log: Log) -> None:
         goods, lira = D.KIOSK_SIMPLE[tile]
         got = S.gain_goods(player, goods)
         player["lira"] += lira
-        log.add("goods", f"{who} takes {D.goods_words(got)} and {lira} lira.", seat=seat)
+        gains = [D.goods_words(got)] if got else []
+        gains += [f"{lira} lira"] if lira else []
+        log.add("goods", f"{who} takes {' and '.join(gains) or 'nothing (the wheelbarrow is full)'}.", seat=seat)
     elif tile == 11:
         player["lira"] += 2
         S.draw_cards(state, seat, 1, log)
@@ -110,6 +112,11 @@ def use_kiosk_tile(state: dict, seat: int, action: dict, log: Log) -> None:
         player["merchant"] = D.FOUNTAIN
         log.add("move", f"{who}'s merchant goes to the Fountain 7.", seat=seat, to=D.FOUNTAIN, token="merchant")
     elif choice == "buy":
+        log.add("kiosk", f"{who} " + {19: f"pays 1 {D.GOOD_NAMES.get(action.get('good'), '')} for a letter.",
+                                      20: f"discards {D.card_name(action['card']) if 'card' in action else ''} for a letter.",
+                                      21: "pays 2 lira for a letter.",
+                                      22: f"pays 2 lira for 1 {D.GOOD_NAMES.get(action.get('good'), '')}.",
+                                      23: "pays 2 lira for a bonus card."}[tile], seat=seat)
         if tile == 19:
             S.pay_goods(player, {action["good"]: 1})
         elif tile == 20:
@@ -123,6 +130,13 @@ def use_kiosk_tile(state: dict, seat: int, action: dict, log: Log) -> None:
         else:
             S.draw_letter(state, seat, log)
     else:  # sell
+        given = letters_words(state, seat, [action["letter"]]) if "letter" in action else ""
+        log.add("kiosk", f"{who} " + {19: f"hands in a {given} for 1 {D.GOOD_NAMES.get(action.get('good'), '')}.",
+                                      20: f"hands in a {given} for a bonus card.",
+                                      21: f"hands in a {given} for 3 lira.",
+                                      22: f"pays 1 {D.GOOD_NAMES.get(action.get('good'), '')} for 3 lira.",
+                                      23: f"discards {D.card_name(action['card']) if 'card' in action else ''} for 3 lira."}[tile],
+                seat=seat)
         if tile in (19, 20, 21):
             S.discard_letters(state, seat, [action["letter"]])
         elif tile == 22:
