@@ -54,7 +54,7 @@ def test_two_browsers_move_merchants_by_clicking_places(browser, sqlite_server):
             break
         seat, page = mover(pages)
         if page is None:
-            assert answer_prompt(pages) or True
+            answer_prompt(pages)
             host.wait_for_timeout(150)
             continue
         cell = page.locator("#board .istanbul-place.act").first
