@@ -10,7 +10,7 @@ from .game import Game
 _GAMES: dict[str, Game] = {}
 
 # Every game package under app/games; `race` is the benchmark micro-game, loaded only on request.
-GAME_PACKAGES = ["jambo", "river", "goldrush", "goldwest"]
+GAME_PACKAGES = ["jambo", "river", "goldrush", "goldwest", "istanbul"]
 BENCH_PACKAGES = ["race"]
 
 

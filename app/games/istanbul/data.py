@@ -1,0 +1,219 @@
+"""Every Istanbul component as data: places, layouts, bonus cards, mosque and demand tiles, letters, kiosk tiles.
+
+Counts follow docs/rules/istanbul.md (the spec /work/shared/rules/istanbul.md, with the product owner's rulings).
+Nothing here changes during a game; the state refers to these by id or name.
+"""
+
+from __future__ import annotations
+
+GOODS = ("red", "green", "yellow", "blue")
+GOOD_NAMES = {"red": "fabric", "green": "spice", "yellow": "fruit", "blue": "jewelry"}
+
+# ---- places ------------------------------------------------------------------------------------------------------
+WAINWRIGHT, FABRIC, SPICE, FRUIT, POST_OFFICE, CARAVANSARY, FOUNTAIN, BLACK_MARKET, TEA_HOUSE = range(1, 10)
+LARGE_MARKET, SMALL_MARKET, POLICE, SULTAN, SMALL_MOSQUE, GREAT_MOSQUE, GEM_DEALER = range(10, 17)
+EMBASSY, KIOSK, AUCTION, SECRET_SOCIETY = 21, 22, 23, 24
+
+PLACE_NAMES = {
+    1: "Wainwright", 2: "Fabric Warehouse", 3: "Spice Warehouse", 4: "Fruit Warehouse", 5: "Post Office",
+    6: "Caravansary", 7: "Fountain", 8: "Black Market", 9: "Tea House", 10: "Large Market", 11: "Small Market",
+    12: "Police Station", 13: "Sultan's Palace", 14: "Small Mosque", 15: "Great Mosque", 16: "Gemstone Dealer",
+    21: "Embassy", 22: "Kiosk", 23: "Auction House", 24: "Secret Society",
+}
+PLACE_TEXTS = {
+    1: "Pay 7 lira: one wheelbarrow extension (+1 capacity, at most 5). Your 3rd extension also gives 1 ruby.",
+    2: "Fill your fabric (red) to capacity.",
+    3: "Fill your spice (green) to capacity.",
+    4: "Fill your fruit (yellow) to capacity.",
+    5: "Take the goods and lira shown, then move the next mail indicator.",
+    6: "Take 2 bonus cards (each from the deck or the top of the discard pile), then discard 1.",
+    7: "Bring any of your assistants back to your merchant; no assistant or fee needed here.",
+    8: "Take 1 fabric, spice or fruit, then roll: 7-8 one jewelry, 9-10 two, 11-12 three.",
+    9: "Name a number 3-12 and roll: at least that number gains it in lira, otherwise 2 lira.",
+    10: "Sell goods shown on the dark demand tile: 1-5 goods give 3/7/12/18/25 lira.",
+    11: "Sell goods shown on the light demand tile: 1-5 goods give 2/5/9/14/20 lira.",
+    12: "Send your family member from here to any other place and take that place's action.",
+    13: "Deliver the goods shown to take the next ruby.",
+    14: "Take the top fabric or spice mosque tile (have its number of goods, pay 1).",
+    15: "Take the top fruit or jewelry mosque tile (have its number of goods, pay 1).",
+    16: "Pay the price shown to take the next ruby.",
+    21: "Take 2 letters.",
+    22: "Take 1 letter, then reveal kiosk tiles: each player in turn uses one; you also use the last.",
+    23: "Take 1 good of your choice, then auction 2 bonus cards.",
+    24: "Hand in letters worth 6 seals: the next ruby of the Sultan's Palace or the Gemstone Dealer, for free.",
+}
+BASE_PLACES = tuple(range(1, 17))
+EXPANSION_PLACES = BASE_PLACES + (21, 22, 23, 24)
+WAREHOUSE_GOOD = {FABRIC: "red", SPICE: "green", FRUIT: "yellow"}
+
+# Layouts, row by row. Base: 4 columns x 4 rows. Letters & Seals: 5 columns x 4 rows.
+BASE_LAYOUT = (15, 5, 2, 14, 4, 12, 7, 3, 8, 6, 11, 9, 13, 10, 1, 16)  # "short paths"
+EXPANSION_LAYOUT = (16, 15, 22, 3, 10, 8, 1, 7, 21, 4, 2, 23, 6, 12, 9, 24, 11, 5, 14, 13)
+
+# ---- setup by player count -----------------------------------------------------------------------------------
+RUBY_TARGET = {2: 6, 3: 5, 4: 5, 5: 5}
+EXPANSION_RUBY_TARGET = 6
+MOSQUE_VALUES = {2: (2, 4), 3: (2, 3, 4), 4: (2, 3, 4, 5), 5: (2, 3, 4, 5)}
+MOSQUE_RUBIES = {2: 2, 3: 3, 4: 4, 5: 4}
+SMALL_MOSQUE_COLOURS = ("red", "green")
+GREAT_MOSQUE_COLOURS = ("yellow", "blue")
+MOSQUE_OF = {"red": SMALL_MOSQUE, "green": SMALL_MOSQUE, "yellow": GREAT_MOSQUE, "blue": GREAT_MOSQUE}
+SULTAN_FIRST = {2: 5, 3: 5, 4: 4, 5: 4}  # symbols in the first cost
+SULTAN_RUBIES = {2: 6, 3: 6, 4: 7, 5: 7}
+SULTAN_SYMBOLS = ("blue", "red", "green", "yellow", "any", "blue", "red", "green", "yellow", "any")
+GEM_FIRST = {2: 15, 3: 14, 4: 12, 5: 12}
+GEM_LAST = 23
+GEM_RUBIES = {2: 9, 3: 10, 4: 12, 5: 12}
+START_LIRA = (2, 3, 4, 5, 6)  # the start player first, then clockwise
+EXTENSIONS_PER_PLAYER = 3
+MAX_CAPACITY = 5
+START_CAPACITY = 2
+ASSISTANTS = 5
+START_STACK = 4
+WAINWRIGHT_PRICE = 7
+FEE = 2  # per other merchant/companion, per governor/smuggler/courier payment
+NEUTRAL_PLACES = (SMALL_MOSQUE, GREAT_MOSQUE, GEM_DEALER)
+
+# Post office: reward by the number of indicators already down (0-4); the 5th visit resets.
+POST_OFFICE_REWARDS = (
+    ({"green": 1, "yellow": 1}, 2),
+    ({"red": 1, "yellow": 1}, 2),
+    ({"red": 1, "yellow": 1}, 3),
+    ({"red": 1, "blue": 1}, 3),
+    ({"red": 1, "blue": 1}, 4),
+)
+
+LARGE_DEMAND = (
+    {"red": 1, "green": 1, "yellow": 1, "blue": 2},
+    {"red": 1, "green": 1, "yellow": 0, "blue": 3},
+    {"red": 2, "green": 1, "yellow": 0, "blue": 2},
+    {"red": 1, "green": 0, "yellow": 1, "blue": 3},
+    {"red": 2, "green": 0, "yellow": 1, "blue": 2},
+)
+SMALL_DEMAND = (
+    {"red": 1, "green": 2, "yellow": 1, "blue": 1},
+    {"red": 1, "green": 2, "yellow": 2, "blue": 0},
+    {"red": 0, "green": 2, "yellow": 2, "blue": 1},
+    {"red": 1, "green": 1, "yellow": 2, "blue": 1},
+    {"red": 1, "green": 3, "yellow": 1, "blue": 0},
+)
+MARKET_PRICES = {LARGE_MARKET: (0, 3, 7, 12, 18, 25), SMALL_MARKET: (0, 2, 5, 9, 14, 20)}
+DEMAND_TILES = {LARGE_MARKET: LARGE_DEMAND, SMALL_MARKET: SMALL_DEMAND}
+
+# Black market: jewelry by dice sum.
+def black_market_jewelry(total: int) -> int:
+    return 3 if total >= 11 else 2 if total >= 9 else 1 if total >= 7 else 0
+
+
+TEA_HOUSE_LOW, TEA_HOUSE_HIGH, TEA_HOUSE_CONSOLATION = 3, 12, 2
+
+# ---- bonus cards ---------------------------------------------------------------------------------------------------
+# kind: (name, text, copies, expansion?)
+BONUS_KINDS: dict[str, tuple[str, str, int, bool]] = {
+    "gain_good": ("Gain 1 good", "Take 1 good of your choice, before or after your place action.", 4, False),
+    "five_lira": ("Take 5 lira", "Take 5 lira, any time in your turn.", 4, False),
+    "sultan_twice": ("Sultan's Palace twice", "At the Sultan's Palace, take the action a second time.", 2, False),
+    "post_twice": ("Post Office twice", "At the Post Office, take the action a second time.", 2, False),
+    "gem_twice": ("Gemstone Dealer twice", "At the Gemstone Dealer, buy a second ruby at the new price.", 2, False),
+    "family_home": ("Family member home", "Send your family member back to the Police Station and take 3 lira or "
+                    "1 bonus card.", 2, False),
+    "stay": ("Stay", "Instead of moving, stay where you are (not at the Fountain); the assistant step still "
+             "applies.", 2, False),
+    "move_far": ("Move 3-4", "Move your merchant exactly 3 or 4 places instead of 1-2.", 4, False),
+    "recall_assistant": ("Return 1 assistant", "In the movement phase, bring 1 of your assistants back to your "
+                         "merchant.", 2, False),
+    "any_market": ("Small Market: any goods", "At the Small Market, sell any 1-5 goods, ignoring the demand "
+                   "tile.", 2, False),
+    "take_letter": ("Take 1 letter", "Take 1 letter, any time in your turn.", 2, True),
+    "dice_reward": ("Dice reward", "Roll 2 dice: 2-5 gives 3 lira, 6-8 gives 5 lira, 9-12 gives 7 lira.", 2, True),
+    "sell_good": ("Sell 1 good", "Pay 1 good of your choice and take 7 lira.", 2, True),
+    "good_red": ("Fabric and 3 lira", "Take 1 fabric and 3 lira.", 1, True),
+    "good_green": ("Spice and 3 lira", "Take 1 spice and 3 lira.", 1, True),
+    "good_yellow": ("Fruit and 3 lira", "Take 1 fruit and 3 lira.", 1, True),
+    "good_blue": ("Jewelry and 3 lira", "Take 1 jewelry and 3 lira.", 1, True),
+    "copy_discard": ("Copy the discard", "Use the effect of the top card of the bonus discard pile (it stays "
+                     "there).", 2, True),
+    "family_step": ("Family member steps", "Instead of moving, move your family member (not at the Police "
+                    "Station) to an adjacent place other than the Police Station and take its action, without "
+                    "encounters.", 2, True),
+    "join_merchant": ("Join a merchant", "Instead of moving, move your merchant to another player's merchant; "
+                      "you do not pay that merchant.", 2, True),
+    "companion_two": ("Companion 2 places", "Move your companion 2 places instead of 1.", 2, True),
+    "use_token": ("Call a helper", "In your encounters, use the Governor, Smuggler or Courier wherever it is, "
+                  "paying its cost; then it moves.", 2, True),
+    "mosque_twice": ("Mosque twice", "At a Mosque, take the action a second time.", 2, True),
+    "society_twice": ("Secret Society twice", "At the Secret Society, take the action a second time.", 2, True),
+    "go_anywhere": ("Go anywhere", "Instead of moving, pay 3 lira and move your merchant to any place.", 2, True),
+}
+GOOD_CARD = {"good_red": "red", "good_green": "green", "good_yellow": "yellow", "good_blue": "blue"}
+DICE_REWARD = ((5, 3), (8, 5), (12, 7))  # (highest sum, lira)
+SELL_GOOD_LIRA = 7
+GO_ANYWHERE_PRICE = 3
+
+
+def _card_ids() -> tuple[tuple[int, str], ...]:
+    out, next_id = [], 0
+    for kind, (_, _, copies, _) in BONUS_KINDS.items():
+        for _ in range(copies):
+            out.append((next_id, kind))
+            next_id += 1
+    return tuple(out)
+
+
+CARDS = _card_ids()
+CARD_KIND = dict(CARDS)
+BASE_CARDS = tuple(cid for cid, kind in CARDS if not BONUS_KINDS[kind][3])
+NEW_CARDS = tuple(cid for cid, kind in CARDS if BONUS_KINDS[kind][3])
+REPEAT_CARD = {SULTAN: "sultan_twice", POST_OFFICE: "post_twice", GEM_DEALER: "gem_twice",
+               SMALL_MOSQUE: "mosque_twice", GREAT_MOSQUE: "mosque_twice", SECRET_SOCIETY: "society_twice"}
+# Cards that may be played whenever the active player is not in the middle of an action.
+ANYTIME_KINDS = ("gain_good", "five_lira", "family_home", "take_letter", "dice_reward", "sell_good",
+                 "good_red", "good_green", "good_yellow", "good_blue")
+# After the last round, only cards that give lira or goods (tie breaks).
+EPILOGUE_KINDS = ("gain_good", "five_lira", "dice_reward", "good_red", "good_green", "good_yellow", "good_blue")
+
+# ---- letters -------------------------------------------------------------------------------------------------------
+# [design, ours] 2 letters for every place of the Letters & Seals board except the Fountain 7 and the Police
+# Station 12 (every merchant starts on 7 and every family member on 12, which would deliver them for nothing).
+LETTER_PLACES = tuple(p for p in EXPANSION_PLACES if p not in (FOUNTAIN, POLICE))
+LETTERS = tuple((i, p) for i, p in enumerate(q for q in LETTER_PLACES for _ in range(2)))
+LETTER_PLACE = dict(LETTERS)
+COURIER_LETTERS = 1
+SEALS_DOUBLE_TURN = 3
+SEALS_SOCIETY = 6
+SOCIETY_LIRA = (3, 2, 1)
+
+# ---- kiosk tiles -----------------------------------------------------------------------------------------------------
+KIOSK_TILES: dict[int, str] = {
+    1: "Take 1 fruit and 1 lira.", 2: "Take 1 spice and 1 lira.", 3: "Take 1 fabric and 1 lira.",
+    4: "Take 2 fruit.", 5: "Take 2 spice.", 6: "Take 2 fabric.",
+    7: "Take 1 fruit.", 8: "Take 1 spice.", 9: "Take 1 fabric.", 10: "Take 1 jewelry.",
+    11: "Take 1 bonus card and 2 lira.", 12: "Take 2 lira.", 13: "Take 3 lira.",
+    14: "Put your companion into your own supply.", 15: "Roll 1 die: 1 lira per pip.",
+    16: "Pay 10 lira for 1 wheelbarrow extension.", 17: "Pay 1 of each good for 1 wheelbarrow extension.",
+    18: "Move your merchant (with its assistants) to the Fountain, collecting no assistants.",
+    19: "Pay 1 good for 1 letter, or hand in 1 letter for 1 good.",
+    20: "Discard 1 bonus card for 1 letter, or hand in 1 letter for 1 bonus card.",
+    21: "Pay 2 lira for 1 letter, or hand in 1 letter for 3 lira.",
+    22: "Pay 2 lira for 1 good of your choice, or pay 1 good for 3 lira.",
+    23: "Pay 2 lira for 1 bonus card, or discard 1 bonus card for 3 lira.",
+}
+KIOSK_SIMPLE = {  # tile: (goods, lira)
+    1: ({"yellow": 1}, 1), 2: ({"green": 1}, 1), 3: ({"red": 1}, 1), 4: ({"yellow": 2}, 0), 5: ({"green": 2}, 0),
+    6: ({"red": 2}, 0), 7: ({"yellow": 1}, 0), 8: ({"green": 1}, 0), 9: ({"red": 1}, 0), 10: ({"blue": 1}, 0),
+    12: ({}, 2), 13: ({}, 3),
+}
+KIOSK_EXTENSION_LIRA = 10
+
+
+def place_name(place: int) -> str:
+    return f"{PLACE_NAMES[place]} {place}"
+
+
+def card_name(kind: str) -> str:
+    return BONUS_KINDS[kind][0]
+
+
+def goods_words(goods: dict[str, int]) -> str:
+    parts = [f"{n} {GOOD_NAMES[g]}" for g, n in goods.items() if n]
+    return ", ".join(parts) if parts else "nothing"

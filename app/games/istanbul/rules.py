@@ -1,0 +1,104 @@
+"""Istanbul (2-5 players) with the Letters & Seals expansion: move your merchant and assistants around a grid of
+bazaar places, collect goods and lira, and be the first to 5 or 6 rubies. The game object: options, the step
+list, and the hooks the engine and the test contract use (invariants, hidden information, timeouts)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Literal
+
+from pydantic import BaseModel, Field
+
+from app.engine import RandomBot
+from app.engine.game import copy_state
+from app.engine.kit import BaseOptions, Log
+from app.engine.steps import StepGame, push
+
+from . import data as D
+from . import state as S
+from . import turn, view
+from .bot import IstanbulBot
+from .steps import STEP_TYPES
+
+
+class IstanbulOptions(BaseOptions):
+    first_player: int | None = Field(default=None, ge=0, le=4, description="Seat that starts; random when empty.")
+    expansion: Literal["none", "letters_and_seals"] = Field(
+        default="letters_and_seals", description="Play the base game alone or with Letters & Seals.")
+    layout: Literal["recommended", "random"] = Field(
+        default="recommended", description="The recommended board, or places shuffled within the rules' limits.")
+    bonus_cards: Literal["mixed", "new_only"] = Field(
+        default="mixed", description="With Letters & Seals: base and new bonus cards mixed, or the new ones only.")
+
+
+class Istanbul(StepGame):
+    id: ClassVar[str] = "istanbul"
+    title: ClassVar[str] = "Istanbul"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 5
+    Options: ClassVar[type[BaseModel]] = IstanbulOptions
+    max_moves: ClassVar[int] = 20000
+    bots: ClassVar[dict] = {"random": RandomBot, "heuristic": IstanbulBot}
+    step_types = STEP_TYPES
+
+    def setup(self, num_players: int, options: BaseModel, state: dict) -> list[dict]:
+        events = S.setup(num_players, options, state)
+        push(state, "move", state["start"])
+        log = Log()
+        self.advance(state, log)
+        return events + log.events
+
+    def advance(self, state: dict, log: Log) -> None:
+        turn.advance(self, state, log)
+
+    def view(self, state: dict, seat: int | None) -> dict[str, Any]:
+        return view.view(state, seat)
+
+    def catalogue(self) -> dict[str, Any]:
+        return view.catalogue()
+
+    def invariants(self, state: dict) -> None:
+        n = state["n"]
+        players = state["players"]
+        for p in players:
+            assert p["lira"] >= 0, "negative lira"
+            assert 0 <= p["stack"] and sum(p["assistants"].values()) + p["stack"] + p["spare"] == D.ASSISTANTS
+            assert all(c > 0 for c in p["assistants"].values())
+            assert p["capacity"] == D.START_CAPACITY + p["extensions"] <= D.MAX_CAPACITY
+            assert all(0 <= p["goods"][g] <= p["capacity"] for g in D.GOODS), p["goods"]
+            assert p["spare"] == ("blue" not in p["mosque"])
+            assert p["merchant"] in state["layout"] and p["family"] in state["layout"]
+        assert state["wainwright"]["extensions"] + sum(p["extensions"] for p in players) == D.EXTENSIONS_PER_PLAYER * n
+        rubies = S.ruby_supply_on_board(state) + sum(p["rubies"] for p in players)
+        assert rubies == state["rubies_total"] + state["rubies_added"], "rubies not conserved"
+        assert min(S.ruby_supply_on_board(state), state["sultan"]["rubies"], state["gem"]["rubies"]) >= 0
+        cards = state["bonus"]["deck"] + state["bonus"]["discard"] + [c for p in players for c in p["hand"]]
+        assert sorted(cards) == sorted(set(cards)) and len(cards) == state["bonus_total"], "bonus cards not conserved"
+        for colour in D.GOODS:
+            owned = [p["mosque"][colour] for p in players if colour in p["mosque"]]
+            assert sorted(owned + state["mosques"][colour]) == sorted(D.MOSQUE_VALUES[n])
+        if state["expansion"]:
+            letters = state["letters"]["deck"] + state["letters"]["discard"] + \
+                [l["id"] for p in players for l in p["letters"]]
+            assert sorted(letters) == [lid for lid, _ in D.LETTERS], "letters not conserved"
+            kiosk = state["kiosk"]
+            assert sorted(kiosk["deck"] + kiosk["discard"] + kiosk["revealed"]) == sorted(D.KIOSK_TILES)
+            assert len(state["society_paid"]) == len(set(state["society_paid"])) <= len(D.SOCIETY_LIRA)
+
+    def scramble_hidden(self, state: dict, audience: int | None, rng: Any) -> dict:
+        """Unknown to `audience`: other players' bonus cards, every deck's order, demand tiles under the top one."""
+        out = copy_state(state)
+        others = [p for s, p in enumerate(out["players"]) if s != audience]
+        pool = out["bonus"]["deck"] + [c for p in others for c in p["hand"]]
+        rng.shuffle(pool)
+        out["bonus"]["deck"] = pool[:len(out["bonus"]["deck"])]
+        rest = pool[len(out["bonus"]["deck"]):]
+        for p in others:
+            p["hand"], rest = rest[:len(p["hand"])], rest[len(p["hand"]):]
+        rng.shuffle(out["letters"]["deck"])
+        rng.shuffle(out["kiosk"]["deck"])
+        for stack in out["demand"].values():
+            below = stack[1:]
+            rng.shuffle(below)
+            stack[1:] = below
+        out["rng"] = rng.randrange(1 << 64)
+        return out

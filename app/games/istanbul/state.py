@@ -1,0 +1,374 @@
+"""The Istanbul state: its shape (word keys), the deal for every player count and option, and the small operations
+every step uses (goods within capacity, rubies and their tracks, bonus-card and letter piles, dice, fees).
+
+Places are keyed by their number as a string wherever a dict is keyed by place (the state is plain JSON).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, TypedDict
+
+from app.engine.kit import Log, Pile, first_seat, plural, seat_ref
+from app.engine.rng import Rng
+
+from . import data as D
+
+
+class Player(TypedDict):
+    lira: int
+    capacity: int
+    extensions: int
+    goods: dict[str, int]
+    rubies: int
+    mosque: dict[str, int]  # colour -> value of the tile owned
+    hand: list[int]  # bonus card ids (secret)
+    stack: int  # assistants under the merchant
+    spare: bool  # the 5th assistant still in the supply
+    assistants: dict[str, int]  # place -> assistants left there
+    merchant: int
+    family: int
+    companion: Any  # None: general supply; "supply": own supply; int: on that place
+    letters: list[dict[str, Any]]  # {"id", "place", "delivered"}
+    double_round: int  # the round of the last double turn
+    yellow_turn: int  # the turn number of the last yellow-mosque use
+    wainwright_ruby: bool
+
+
+def setup(num_players: int, options: Any, state: dict[str, Any]) -> list[dict[str, Any]]:
+    rng = Rng(state)
+    log = Log()
+    n = num_players
+    expansion = options.expansion == "letters_and_seals"
+    cols = 5 if expansion else 4
+    places = D.EXPANSION_PLACES if expansion else D.BASE_PLACES
+    if options.layout == "recommended":
+        layout = list(D.EXPANSION_LAYOUT if expansion else D.BASE_LAYOUT)
+    else:
+        layout = random_layout(rng, places, cols, expansion)
+    start = first_seat(options, n, rng)
+    if expansion:
+        deck_ids = list(D.NEW_CARDS) + (list(D.BASE_CARDS) if options.bonus_cards == "mixed" else [])
+    else:
+        deck_ids = list(D.BASE_CARDS)
+    rng.shuffle(deck_ids)
+    demand = {}
+    for market in (D.LARGE_MARKET, D.SMALL_MARKET):
+        tiles = list(range(5))
+        rng.shuffle(tiles)
+        demand[str(market)] = tiles
+    players = []
+    for seat in range(n):
+        players.append(Player(
+            lira=D.START_LIRA[(seat - start) % n], capacity=D.START_CAPACITY, extensions=0,
+            goods={g: 0 for g in D.GOODS}, rubies=0, mosque={}, hand=[], stack=D.START_STACK, spare=True,
+            assistants={}, merchant=D.FOUNTAIN, family=D.POLICE, companion=None, letters=[], double_round=0,
+            yellow_turn=-1, wainwright_ruby=False))
+    state.update({
+        "n": n, "expansion": expansion, "cols": cols, "rows": 4, "layout": layout,
+        "phase": "play", "steps": [], "over": None,
+        "start": start, "turn": start, "round": 1, "turns": 1, "ending": False, "extra": False,
+        "players": players,
+        "neutrals": list(D.NEUTRAL_PLACES) if n == 2 else [],
+        "post_office": 0, "demand": demand,
+        "mosques": {c: list(D.MOSQUE_VALUES[n]) for c in D.GOODS},
+        "mosque_rubies": {str(D.SMALL_MOSQUE): D.MOSQUE_RUBIES[n], str(D.GREAT_MOSQUE): D.MOSQUE_RUBIES[n]},
+        "wainwright": {"rubies": n, "extensions": D.EXTENSIONS_PER_PLAYER * n},
+        "sultan": {"rubies": D.SULTAN_RUBIES[n], "taken": 0},
+        "gem": {"rubies": D.GEM_RUBIES[n], "taken": 0},
+        "rubies_added": 0,
+        "bonus": {"deck": deck_ids, "discard": []},
+        "society_paid": [],
+    })
+    state["bonus_total"] = len(deck_ids)
+    state["rubies_total"] = ruby_supply_on_board(state)
+    for token in ("governor", "smuggler") + (("courier",) if expansion else ()):
+        dice = roll(state, 2)
+        state[token] = sum(dice)
+        log.add("roll", f"The {token.capitalize()} starts at {D.place_name(state[token])} (rolled "
+                f"{dice[0]}+{dice[1]}).", dice=dice, token=token)
+    if not expansion:
+        state["courier"] = None
+    if expansion:
+        letters = [lid for lid, _ in D.LETTERS]
+        rng.shuffle(letters)
+        kiosk = list(D.KIOSK_TILES)
+        rng.shuffle(kiosk)
+        state["letters"] = {"deck": letters, "discard": []}
+        state["kiosk"] = {"deck": kiosk, "discard": [], "revealed": []}
+    else:
+        state["letters"] = {"deck": [], "discard": []}
+        state["kiosk"] = {"deck": [], "discard": [], "revealed": []}
+    for offset in range(n):
+        draw_cards(state, (start + offset) % n, 1, log)
+    log.add("start", f"{seat_ref(start)} starts the game with 2 lira; the others get 3, 4, 5 and 6 in turn.")
+    return log.events
+
+
+def random_layout(rng: Rng, places: tuple[int, ...], cols: int, expansion: bool) -> list[int]:
+    """Shuffle until the Fountain is inside and the Black Market and Tea House are far enough apart."""
+    while True:
+        layout = list(places)
+        rng.shuffle(layout)
+        if layout_ok(layout, cols, expansion):
+            return layout
+
+
+def layout_ok(layout: list[int], cols: int, expansion: bool) -> bool:
+    rows = len(layout) // cols
+    fr, fc = divmod(layout.index(D.FOUNTAIN), cols)
+    if not (0 < fr < rows - 1 and 0 < fc < cols - 1):
+        return False
+    br, bc = divmod(layout.index(D.BLACK_MARKET), cols)
+    tr, tc = divmod(layout.index(D.TEA_HOUSE), cols)
+    if abs(br - tr) + abs(bc - tc) < 3:
+        return False
+    return not (expansion and (br == tr or bc == tc))
+
+
+# ---- geometry ----------------------------------------------------------------------------------------------------
+
+def cell(state: dict, place: int) -> tuple[int, int]:
+    return _cells(tuple(state["layout"]), state["cols"])[place]
+
+
+@lru_cache(maxsize=64)
+def _cells(layout: tuple[int, ...], cols: int) -> dict[int, tuple[int, int]]:
+    return {p: divmod(i, cols) for i, p in enumerate(layout)}
+
+
+def distance(state: dict, a: int, b: int) -> int:
+    cells = _cells(tuple(state["layout"]), state["cols"])
+    (ar, ac), (br, bc) = cells[a], cells[b]
+    return abs(ar - br) + abs(ac - bc)
+
+
+def places_at(state: dict, origin: int, distances: tuple[int, ...]) -> list[int]:
+    return list(_places_at(tuple(state["layout"]), state["cols"], origin, distances))
+
+
+@lru_cache(maxsize=4096)
+def _places_at(layout: tuple[int, ...], cols: int, origin: int, distances: tuple[int, ...]) -> tuple[int, ...]:
+    cells = _cells(layout, cols)
+    orow, ocol = cells[origin]
+    return tuple(p for p in layout if abs(cells[p][0] - orow) + abs(cells[p][1] - ocol) in distances)
+
+
+# ---- goods, money, rubies ------------------------------------------------------------------------------------------
+
+def gain_goods(player: Player, goods: dict[str, int]) -> dict[str, int]:
+    """Add goods up to capacity (the excess is lost); returns what was actually added."""
+    added = {}
+    for good, count in goods.items():
+        room = player["capacity"] - player["goods"][good]
+        got = max(0, min(count, room))
+        player["goods"][good] += got
+        if got:
+            added[good] = got
+    return added
+
+
+def has_goods(player: Player, goods: dict[str, int]) -> bool:
+    return all(player["goods"][g] >= c for g, c in goods.items())
+
+
+def pay_goods(player: Player, goods: dict[str, int]) -> None:
+    for good, count in goods.items():
+        assert player["goods"][good] >= count
+        player["goods"][good] -= count
+
+
+def ruby_target(state: dict) -> int:
+    return D.EXPANSION_RUBY_TARGET if state["expansion"] else D.RUBY_TARGET[state["n"]]
+
+
+def ruby_supply_on_board(state: dict) -> int:
+    return (state["wainwright"]["rubies"] + sum(state["mosque_rubies"].values()) + state["sultan"]["rubies"]
+            + state["gem"]["rubies"])
+
+
+def give_ruby(state: dict, seat: int, source: str, log: Log) -> None:
+    """One ruby from a source ("wainwright", "14", "15", "sultan", "gem") to `seat`; tracks refill with the expansion."""
+    if source == "wainwright":
+        state["wainwright"]["rubies"] -= 1
+    elif source in state["mosque_rubies"]:
+        state["mosque_rubies"][source] -= 1
+    else:
+        track = state[source]
+        track["rubies"] -= 1
+        track["taken"] += 1
+        if state["expansion"] and track["rubies"] == 0:
+            track["rubies"] = 1
+            state["rubies_added"] += 1
+            log.add("refill", f"A ruby from the general supply refills the {'Sultan' if source == 'sultan' else 'Gemstone Dealer'}'s track.")
+    player = state["players"][seat]
+    player["rubies"] += 1
+    log.add("ruby", f"{seat_ref(seat)} takes a ruby ({plural(player['rubies'], 'ruby', 'rubies')} now).",
+            seat=seat)
+    if player["rubies"] >= ruby_target(state) and not state["ending"]:
+        state["ending"] = True
+        log.add("ending", f"{seat_ref(seat)} has {player['rubies']} rubies: this round is the last.")
+
+
+def sultan_available(state: dict) -> bool:
+    return state["sultan"]["rubies"] > 0
+
+
+def sultan_cost(state: dict) -> tuple[dict[str, int], int]:
+    """(fixed goods, number of goods of any colour) for the next Sultan ruby."""
+    k = min(D.SULTAN_FIRST[state["n"]] + state["sultan"]["taken"], len(D.SULTAN_SYMBOLS))
+    fixed = {g: 0 for g in D.GOODS}
+    anys = 0
+    for symbol in D.SULTAN_SYMBOLS[:k]:
+        if symbol == "any":
+            anys += 1
+        else:
+            fixed[symbol] += 1
+    return fixed, anys
+
+
+def gem_available(state: dict) -> bool:
+    return state["gem"]["rubies"] > 0
+
+
+def gem_price(state: dict) -> int:
+    return min(D.GEM_FIRST[state["n"]] + state["gem"]["taken"], D.GEM_LAST)
+
+
+# ---- piles and dice ------------------------------------------------------------------------------------------------
+
+def bonus_pile(state: dict) -> Pile:
+    return Pile(Rng(state), state["bonus"]["deck"], state["bonus"]["discard"], "on_draw")
+
+
+def draw_cards(state: dict, seat: int, count: int, log: Log) -> list[int]:
+    pile = bonus_pile(state)
+    cards = pile.draw(count)
+    if pile.reshuffles:
+        log.add("reshuffle", "The bonus discard pile is shuffled into a new deck.")
+    state["players"][seat]["hand"].extend(cards)
+    if cards:
+        log.add("draw", f"{seat_ref(seat)} draws {plural(len(cards), 'bonus card')}.", seat=seat)
+        log.private(seat, "draw_private", "@%d draws %s." % (seat, ", ".join(D.card_name(D.CARD_KIND[c]) for c in cards)),
+                    cards=cards)
+    else:
+        log.add("draw", "No bonus card is left to draw.")
+    return cards
+
+
+def hand_kinds(player: Player) -> list[str]:
+    return [D.CARD_KIND[c] for c in player["hand"]]
+
+
+def discard_card(state: dict, seat: int, kind: str) -> int:
+    hand = state["players"][seat]["hand"]
+    card = next(c for c in hand if D.CARD_KIND[c] == kind)
+    hand.remove(card)
+    state["bonus"]["discard"].append(card)
+    return card
+
+
+def top_discard_kind(state: dict) -> str | None:
+    pile = state["bonus"]["discard"]
+    return D.CARD_KIND[pile[-1]] if pile else None
+
+
+def draw_letter(state: dict, seat: int, log: Log) -> bool:
+    pile = Pile(Rng(state), state["letters"]["deck"], state["letters"]["discard"], "on_draw")
+    letter = pile.draw_one()
+    if pile.reshuffles:
+        log.add("reshuffle", "The used letters are shuffled into a new stack.")
+    if letter is None:
+        log.add("letter", "No letter is left to take.")
+        return False
+    place = D.LETTER_PLACE[letter]
+    state["players"][seat]["letters"].append({"id": letter, "place": place, "delivered": False})
+    log.add("letter", f"{seat_ref(seat)} takes a letter for {D.place_name(place)}.", seat=seat, letter=letter)
+    return True
+
+
+def discard_letters(state: dict, seat: int, ids: list[int]) -> int:
+    """Hand in letters; returns the seals they showed."""
+    player = state["players"][seat]
+    seals = 0
+    for lid in ids:
+        letter = next(l for l in player["letters"] if l["id"] == lid)
+        player["letters"].remove(letter)
+        seals += 2 if letter["delivered"] else 1
+        state["letters"]["discard"].append(lid)
+    return seals
+
+
+def seals(player: Player) -> int:
+    return sum(2 if l["delivered"] else 1 for l in player["letters"])
+
+
+def roll(state: dict, count: int) -> list[int]:
+    rng = Rng(state)
+    return [rng.randint(1, 6) for _ in range(count)]
+
+
+def move_token(state: dict, token: str, log: Log) -> None:
+    """Roll 2 dice and move the Governor, Smuggler or Courier to the place with that number."""
+    dice = roll(state, 2)
+    state[token] = sum(dice)
+    log.add("roll", f"The {token.capitalize()} rolls {dice[0]}+{dice[1]} and goes to "
+            f"{D.place_name(state[token])}.", dice=dice, token=token)
+
+
+# ---- tokens on places ------------------------------------------------------------------------------------------
+
+def fee_tokens(state: dict, seat: int, place: int, skip_merchant_of: int | None = None) -> list[str]:
+    """What `seat` must pay 2 lira to on arriving at `place`: other merchants, their companions, neutral merchants."""
+    if place == D.FOUNTAIN:
+        return []
+    out = []
+    for other, player in enumerate(state["players"]):
+        if other == seat:
+            continue
+        if player["merchant"] == place and other != skip_merchant_of:
+            out.append(f"merchant:{other}")
+        if player["companion"] == place:
+            out.append(f"companion:{other}")
+    out += ["neutral"] * state["neutrals"].count(place)
+    return out
+
+
+def own_assistants(player: Player) -> list[int]:
+    return sorted(int(p) for p, c in player["assistants"].items() if c)
+
+
+def recall_assistant(player: Player, place: int) -> None:
+    key = str(place)
+    player["assistants"][key] -= 1
+    if not player["assistants"][key]:
+        del player["assistants"][key]
+    player["stack"] += 1
+
+
+def extend_wheelbarrow(state: dict, seat: int, log: Log) -> None:
+    player = state["players"][seat]
+    player["capacity"] += 1
+    player["extensions"] += 1
+    state["wainwright"]["extensions"] -= 1
+    log.add("extension", f"{seat_ref(seat)} extends the wheelbarrow to {player['capacity']} of each good.",
+            seat=seat)
+    if player["extensions"] == D.EXTENSIONS_PER_PLAYER and not player["wainwright_ruby"] \
+            and state["wainwright"]["rubies"]:
+        player["wainwright_ruby"] = True
+        give_ruby(state, seat, "wainwright", log)
+
+
+def deliver_letters(state: dict, log: Log) -> None:
+    """Letters whose place holds one of their owner's tokens are turned over (automatic, any time)."""
+    if not state["expansion"]:
+        return
+    for seat, player in enumerate(state["players"]):
+        spots = {player["merchant"], player["family"]}
+        if isinstance(player["companion"], int):
+            spots.add(player["companion"])
+        for letter in player["letters"]:
+            if not letter["delivered"] and letter["place"] in spots:
+                letter["delivered"] = True
+                log.add("deliver", f"{seat_ref(seat)} delivers a letter at {D.place_name(letter['place'])}.",
+                        seat=seat, letter=letter["id"])

@@ -1,0 +1,187 @@
+"""Phase 4 and the end of a turn: catching other family members, meeting the Governor, the Smuggler and the
+Courier (or calling one by card), any-time cards, and ending the turn, with a double turn paid in letters."""
+
+from __future__ import annotations
+
+from app.engine.kit import seat_ref
+from app.engine.steps import pop, push
+
+from .. import data as D
+from .. import state as S
+from .common import (IStep, anytime_options, card_fields, card_label, catch_reward, letter_payments,
+                     letters_words, one_card_kinds, one_letter_options, resolve_anytime, spend_card, usable)
+
+TOKENS = ("governor", "smuggler", "courier")
+
+
+def token_options(state: dict, seat: int, token: str, extra: dict, prefix: str) -> list[dict]:
+    player = state["players"][seat]
+    base = {"type": token, **extra}
+    if token == "governor":
+        if player["lira"] < D.FEE and not player["hand"] and not (state["bonus"]["deck"] or state["bonus"]["discard"]):
+            return []
+        return [{**base, "label": f"{prefix}Governor: draw a bonus card, then pay 2 lira or a card"}]
+    if token == "smuggler":
+        return [{**base, "good": g, "label": f"{prefix}Smuggler: take 1 {D.GOOD_NAMES[g]}, then pay 2 lira or a good"}
+                for g in D.GOODS]
+    out = []
+    if player["lira"] >= D.FEE:
+        out.append({**base, "pay": "lira", "label": f"{prefix}Courier: pay 2 lira for a letter"})
+    for letter in one_letter_options(state, seat):
+        out.append({**base, "pay": "letter", "letter": letter["id"],
+                    "label": f"{prefix}Courier: hand in {letters_words(state, seat, [letter['id']])} for a letter"})
+    return out
+
+
+class AfterStep(IStep):
+    kind = "after"
+
+    def text(self, game, state, frame, seat):
+        if self.catches(state, frame, seat):
+            return "Catch the family members here: 3 lira or a bonus card each."
+        if frame["meet"] is not None:
+            return "Meet whom you like here, then end your turn."
+        return "End your turn."
+
+    def catches(self, state, frame, seat):
+        meet = frame["meet"]
+        if meet is None or meet == D.POLICE:
+            return []
+        return [other for other, p in enumerate(state["players"])
+                if other != seat and p["family"] == meet and other not in frame["caught"]]
+
+    def options(self, game, state, frame, seat):
+        out = []
+        catches = self.catches(state, frame, seat)
+        for other in catches:
+            out += [{"type": "catch", "seat": other, "take": "lira",
+                     "label": f"Send @{other}'s family member to the Police Station: take 3 lira"},
+                    {"type": "catch", "seat": other, "take": "card",
+                     "label": f"Send @{other}'s family member to the Police Station: take a bonus card"}]
+        meet = frame["meet"]
+        if meet is not None:
+            for token in TOKENS:
+                if state.get(token) == meet and token not in frame["met"]:
+                    out += token_options(state, seat, token, {}, "")
+            for kind, via in usable(state, seat, ("use_token",)):
+                for token in TOKENS:
+                    if state.get(token) is not None and token not in frame["met"]:
+                        out += token_options(state, seat, token, card_fields(kind, via),
+                                             f"{card_label(kind, via)}: ")
+        out += anytime_options(state, seat)
+        if not catches:
+            out.append({"type": "end", "label": "End the turn"})
+            player = state["players"][seat]
+            if state["expansion"] and player["double_round"] != state["round"]:
+                for ids in letter_payments(player["letters"], D.SEALS_DOUBLE_TURN):
+                    out.append({"type": "end", "letters": ids,
+                                "label": f"End the turn and play again: hand in {letters_words(state, seat, ids)}"})
+        return out
+
+    def auto(self, game, state, frame):
+        if len(self.options(game, state, frame, frame["seat"])) == 1:
+            return {"type": "end"}
+        return None
+
+    def resolve(self, game, state, frame, seat, action, log):
+        if resolve_anytime(state, seat, action, log):
+            return
+        player = state["players"][seat]
+        kind = action["type"]
+        if kind == "catch":
+            other = action["seat"]
+            state["players"][other]["family"] = D.POLICE
+            frame["caught"].append(other)
+            log.add("catch", f"{seat_ref(seat)} sends {seat_ref(other)}'s family member to the Police Station.",
+                    seat=seat, to_seat=other)
+            catch_reward(state, seat, action["take"], log)
+            return
+        if kind in TOKENS:
+            frame["met"].append(kind)
+            if "card" in action:
+                spend_card(state, seat, action, log)
+            meet_token(state, seat, action, log)
+            return
+        if action.get("letters"):
+            S.discard_letters(state, seat, action["letters"])
+            player["double_round"] = state["round"]
+            state["extra"] = True
+            log.add("double", f"{seat_ref(seat)} hands in {len(action['letters'])} letters to play again at once.",
+                    seat=seat)
+        pop(state)
+
+
+def meet_token(state: dict, seat: int, action: dict, log) -> None:
+    player = state["players"][seat]
+    token = action["type"]
+    if token == "governor":
+        log.add("meet", f"{seat_ref(seat)} meets the Governor.", seat=seat)
+        S.draw_cards(state, seat, 1, log)
+        push(state, "governor_pay", seat)
+    elif token == "smuggler":
+        S.gain_goods(player, {action["good"]: 1})
+        log.add("meet", f"{seat_ref(seat)} meets the Smuggler and takes 1 {D.GOOD_NAMES[action['good']]}.",
+                seat=seat)
+        push(state, "smuggler_pay", seat)
+    else:
+        if action["pay"] == "lira":
+            player["lira"] -= D.FEE
+            log.add("meet", f"{seat_ref(seat)} pays the Courier 2 lira.", seat=seat)
+        else:
+            words = letters_words(state, seat, [action["letter"]])
+            S.discard_letters(state, seat, [action["letter"]])
+            log.add("meet", f"{seat_ref(seat)} hands the Courier a {words}.", seat=seat)
+        S.draw_letter(state, seat, log)
+        S.move_token(state, "courier", log)
+
+
+class GovernorPayStep(IStep):
+    kind = "governor_pay"
+
+    def text(self, game, state, frame, seat):
+        return "Pay the Governor: 2 lira or 1 bonus card."
+
+    def options(self, game, state, frame, seat):
+        out = []
+        if state["players"][seat]["lira"] >= D.FEE:
+            out.append({"type": "pay", "label": "Pay 2 lira"})
+        out += [{"type": "discard", "card": k, "label": f"Discard {D.card_name(k)}"}
+                for k in one_card_kinds(state, seat)]
+        return out
+
+    def resolve(self, game, state, frame, seat, action, log):
+        if action["type"] == "pay":
+            state["players"][seat]["lira"] -= D.FEE
+            log.add("pay", f"{seat_ref(seat)} pays the Governor 2 lira.", seat=seat)
+        else:
+            S.discard_card(state, seat, action["card"])
+            log.add("discard", f"{seat_ref(seat)} gives the Governor {D.card_name(action['card'])}.", seat=seat)
+        pop(state)
+        S.move_token(state, "governor", log)
+
+
+class SmugglerPayStep(IStep):
+    kind = "smuggler_pay"
+
+    def text(self, game, state, frame, seat):
+        return "Pay the Smuggler: 2 lira or 1 good."
+
+    def options(self, game, state, frame, seat):
+        player = state["players"][seat]
+        out = []
+        if player["lira"] >= D.FEE:
+            out.append({"type": "pay", "label": "Pay 2 lira"})
+        out += [{"type": "good", "good": g, "label": f"Give 1 {D.GOOD_NAMES[g]}"} for g in D.GOODS
+                if player["goods"][g]]
+        return out
+
+    def resolve(self, game, state, frame, seat, action, log):
+        player = state["players"][seat]
+        if action["type"] == "pay":
+            player["lira"] -= D.FEE
+            log.add("pay", f"{seat_ref(seat)} pays the Smuggler 2 lira.", seat=seat)
+        else:
+            S.pay_goods(player, {action["good"]: 1})
+            log.add("pay", f"{seat_ref(seat)} gives the Smuggler 1 {D.GOOD_NAMES[action['good']]}.", seat=seat)
+        pop(state)
+        S.move_token(state, "smuggler", log)

@@ -1,0 +1,180 @@
+"""Phase 1 and 2 of a turn: moving the merchant (or the companion, or the family member by card), the assistant
+step on arrival, and paying the other merchants and companions met there (2-player neutral merchants included)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.engine.kit import Log, seat_ref
+from app.engine.steps import replace
+
+from .. import data as D
+from .. import state as S
+from .common import IStep, anytime_options, card_fields, card_label, resolve_anytime, spend_card, usable
+
+
+class MoveStep(IStep):
+    kind = "move"
+
+    def text(self, game, state, frame, seat):
+        return "Move your merchant 1 or 2 places (click a place)."
+
+    def options(self, game, state, frame, seat):
+        player = state["players"][seat]
+        here = player["merchant"]
+        out: list[dict[str, Any]] = []
+        if player["companion"] == "supply":
+            out.append({"type": "place_companion", "label": "Put your companion beside your merchant"})
+        for p in S.places_at(state, here, (1, 2)):
+            out.append({"type": "move", "to": p, "label": f"Merchant to {D.place_name(p)}"})
+        for kind, via in usable(state, seat, ("move_far", "stay", "join_merchant", "go_anywhere",
+                                              "companion_two", "family_step", "recall_assistant")):
+            name = card_label(kind, via)
+            fields = card_fields(kind, via)
+            if kind == "move_far":
+                out += [{"type": "move", "to": p, **fields, "label": f"{name}: merchant to {D.place_name(p)}"}
+                        for p in S.places_at(state, here, (3, 4))]
+            elif kind == "stay":
+                if here != D.FOUNTAIN and (player["assistants"].get(str(here)) or player["stack"]):
+                    out.append({"type": "move", "to": here, **fields, "label": f"{name}: stay at {D.place_name(here)}"})
+            elif kind == "join_merchant":
+                for other, op in enumerate(state["players"]):
+                    if other != seat and op["merchant"] != here:
+                        out.append({"type": "move", "to": op["merchant"], "join": other, **fields,
+                                    "label": f"{name}: merchant to @{other}'s merchant at "
+                                             f"{D.place_name(op['merchant'])}"})
+            elif kind == "go_anywhere":
+                if player["lira"] >= D.GO_ANYWHERE_PRICE:
+                    out += [{"type": "move", "to": p, **fields, "label": f"{name}: pay 3 lira, merchant to "
+                             f"{D.place_name(p)}"} for p in state["layout"] if p != here]
+            elif kind == "companion_two":
+                if isinstance(player["companion"], int):
+                    out += [{"type": "move", "token": "companion", "to": p, **fields,
+                             "label": f"{name}: companion to {D.place_name(p)}"}
+                            for p in S.places_at(state, player["companion"], (2,))]
+            elif kind == "family_step":
+                if player["family"] != D.POLICE:
+                    out += [{"type": "family", "to": p, **fields,
+                             "label": f"{name}: family member to {D.place_name(p)}"}
+                            for p in S.places_at(state, player["family"], (1,)) if p != D.POLICE]
+            elif kind == "recall_assistant":
+                out += [{"type": "card", "from": p, **fields,
+                         "label": f"{name}: bring back the assistant from {D.place_name(p)}"}
+                        for p in S.own_assistants(player)]
+        if isinstance(player["companion"], int):
+            out += [{"type": "move", "token": "companion", "to": p, "label": f"Companion to {D.place_name(p)}"}
+                    for p in S.places_at(state, player["companion"], (1,))]
+        return out + anytime_options(state, seat)
+
+    def resolve(self, game, state, frame, seat, action, log):
+        player = state["players"][seat]
+        kind = action["type"]
+        if kind == "place_companion":
+            player["companion"] = player["merchant"]
+            log.add("companion", f"{seat_ref(seat)} puts the companion at {D.place_name(player['merchant'])}.",
+                    seat=seat)
+            return
+        if kind == "card" and action["card"] == "recall_assistant":
+            spend_card(state, seat, action, log)
+            S.recall_assistant(player, action["from"])
+            log.add("recall", f"{seat_ref(seat)} brings back the assistant from {D.place_name(action['from'])}.",
+                    seat=seat)
+            return
+        if resolve_anytime(state, seat, action, log):
+            return
+        if "card" in action:
+            spend_card(state, seat, action, log)
+        to = action["to"]
+        if kind == "family":
+            player["family"] = to
+            log.add("family", f"{seat_ref(seat)}'s family member steps to {D.place_name(to)}.", seat=seat, to=to)
+            replace(state, "act", seat, place=to, actor="family", meet=None, done=False, repeated=False,
+                    nested=False)
+            return
+        if action.get("token") == "companion":
+            player["companion"] = to
+            log.add("move", f"{seat_ref(seat)}'s companion goes to {D.place_name(to)}.", seat=seat, to=to,
+                    token="companion")
+            arrive(state, seat, to, "companion", None, log)
+            return
+        if action.get("card") == "go_anywhere":
+            player["lira"] -= D.GO_ANYWHERE_PRICE
+        player["merchant"] = to
+        verb = "stays at" if action.get("card") == "stay" else "goes to"
+        log.add("move", f"{seat_ref(seat)}'s merchant {verb} {D.place_name(to)}.", seat=seat, to=to,
+                token="merchant")
+        if to != D.FOUNTAIN:
+            key = str(to)
+            if player["assistants"].get(key):
+                S.recall_assistant(player, to)
+                log.add("assistant", f"{seat_ref(seat)} picks up the assistant waiting there.", seat=seat)
+            elif player["stack"]:
+                player["stack"] -= 1
+                player["assistants"][key] = player["assistants"].get(key, 0) + 1
+                log.add("assistant", f"{seat_ref(seat)} leaves an assistant there.", seat=seat)
+            else:
+                log.add("turn_ends", f"{seat_ref(seat)} has no assistant to leave: the turn ends.", seat=seat)
+                replace(state, "after", seat, meet=None, met=[], caught=[])
+                return
+        arrive(state, seat, to, "merchant", action.get("join"), log)
+
+
+def arrive(state: dict, seat: int, place: int, token: str, join: int | None, log: Log) -> None:
+    """After the move: pay the others met there if any, else go on to the place's action."""
+    fees = S.fee_tokens(state, seat, place, join)
+    if fees:
+        replace(state, "pay", seat, place=place, token=token, fees=fees)
+    else:
+        replace(state, "act", seat, place=place, actor=token, meet=place, done=False, repeated=False, nested=False)
+
+
+def fee_words(fees: list[str]) -> str:
+    words = []
+    for fee in fees:
+        if fee == "neutral":
+            words.append("a neutral merchant")
+        else:
+            what, other = fee.split(":")
+            words.append(f"@{other}'s {what}")
+    return ", ".join(words)
+
+
+class PayStep(IStep):
+    kind = "pay"
+
+    def text(self, game, state, frame, seat):
+        return f"Pay {2 * len(frame['fees'])} lira to {fee_words(frame['fees'])} to act here, or end your turn."
+
+    def options(self, game, state, frame, seat):
+        total = D.FEE * len(frame["fees"])
+        out = []
+        if state["players"][seat]["lira"] >= total:
+            out.append({"type": "pay", "lira": total, "label": f"Pay {total} lira"})
+        out.append({"type": "refuse", "label": "Do not pay: end the turn"})
+        return out
+
+    def resolve(self, game, state, frame, seat, action, log):
+        if action["type"] == "refuse":
+            log.add("turn_ends", f"{seat_ref(seat)} does not pay: the turn ends.", seat=seat)
+            replace(state, "after", seat, meet=None, met=[], caught=[])
+            return
+        player = state["players"][seat]
+        neutrals = 0
+        for fee in frame["fees"]:
+            player["lira"] -= D.FEE
+            if fee == "neutral":
+                neutrals += 1
+                continue
+            other = int(fee.split(":")[1])
+            state["players"][other]["lira"] += D.FEE
+            log.add("pay", f"{seat_ref(seat)} pays 2 lira to {seat_ref(other)}.", seat=seat, to_seat=other)
+        place = frame["place"]
+        for _ in range(neutrals):
+            log.add("pay", f"{seat_ref(seat)} pays 2 lira to the bank for a neutral merchant.", seat=seat)
+            state["neutrals"].remove(place)
+            dice = S.roll(state, 2)
+            state["neutrals"].append(sum(dice))
+            log.add("roll", f"The neutral merchant rolls {dice[0]}+{dice[1]} and goes to "
+                    f"{D.place_name(sum(dice))}.", dice=dice, token="neutral")
+        replace(state, "act", seat, place=place, actor=frame["token"], meet=place, done=False, repeated=False,
+                nested=False)
