@@ -80,15 +80,11 @@ async def create_table(db: AsyncSession, *, host: User, game_id: str, options: d
                        seats: int | None, private: bool, pace: dict[str, Any] | None = None) -> Table:
     """Open a table with the host in seat 0."""
     game = get_game_or_raise(game_id)
-    try:
-        parsed = game.parse_options(options)
-    except engine.BadOptions as exc:
-        raise LobbyError("bad_options", exc.message) from None
     num_seats = seats or game.min_players
     if not game.min_players <= num_seats <= game.max_players:
         raise LobbyError("bad_seats", f"{game.title} is for {game.min_players}-{game.max_players} players, not {num_seats}")
-    try:  # options may depend on the seat count (a first player must be one of the seats): deal once to check
-        game.new_game(num_seats, options, seed=0)
+    try:  # options may depend on the seat count (a first player must be one of the seats)
+        parsed = game.check_options(num_seats, options)
     except engine.BadOptions as exc:
         raise LobbyError("bad_options", exc.message) from None
     table = Table(id=secrets.token_urlsafe(6), game_id=game.id, options=parsed.model_dump(mode="json"),
