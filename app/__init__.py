@@ -1,1 +1,1 @@
-"""Boardhall: an online board-game hall (see docs/ and ../shared/design/ARCHITECTURE.md)."""
+"""Boardhall: an online board-game hall (see README.md and docs/)."""

@@ -23,6 +23,8 @@ from app import engine
 from app.accounts.passwords import PasswordHashing
 from app.accounts.routes import router as accounts_router
 from app.accounts.throttle import Backoff, Window
+from app.errors import HallError
+from app.errors import handle as handle_hall_error
 from app.config import Settings, get_settings, secure_sqlite_files
 from app.db.session import make_engine, make_sessionmaker
 from app.lobby import service as lobby_service
@@ -93,6 +95,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.login_backoff = Backoff(settings.login_free_failures, settings.login_max_wait, settings.login_window)
     app.state.guest_window = Window(settings.guests_per_address_per_hour, 3600)
     app.state.socket_counts = SocketCounts()
+    app.add_exception_handler(HallError, handle_hall_error)
     app.add_exception_handler(RequestValidationError, validation_failed)
     # asyncpg lets a refused connection through as a plain ConnectionRefusedError, not wrapped by SQLAlchemy.
     for unavailable in (OperationalError, InterfaceError, PoolTimeout, ConnectionError, TimeoutError):

@@ -9,6 +9,7 @@ from typing import Annotated
 from fastapi import APIRouter, Form, HTTPException, Request
 from fastapi.responses import RedirectResponse
 
+from app.errors import HallError
 from app.db.deps import DbDep
 from app.lobby import service as lobby_service
 
@@ -54,10 +55,7 @@ async def _sessions_ended(request: Request, ended: list[str]) -> None:
 
 async def _nickname_free(db, user, nickname: str) -> None:  # noqa: ANN001
     if user is not None and user.nickname != nickname:
-        try:
-            await lobby_service.check_nickname_free(db, user=user, nickname=nickname)
-        except lobby_service.LobbyError as exc:
-            raise HTTPException(status_code=exc.status, detail={"code": exc.code, "message": exc.message}) from None
+        await lobby_service.check_nickname_free(db, user=user, nickname=nickname)
 
 
 @router.post("/api/session", response_model=UserEnvelope, tags=["accounts"])
@@ -106,9 +104,9 @@ async def register(body: RegisterCreate, request: Request, db: DbDep, user: Opti
     try:
         user = await service.register(db, username=body.username, password_hash=password_hash,
                                       nickname=body.nickname, guest=user)
-    except service.AccountError as exc:
+    except service.AccountError:
         request.app.state.login_backoff.fail(address_key)
-        raise HTTPException(status_code=409, detail={"code": exc.code, "message": exc.message}) from None
+        raise
     ended = await sign_in(request, db, user)  # a new session: the guest cookie from before stops working
     await db.commit()
     await _sessions_ended(request, ended)
@@ -199,7 +197,7 @@ async def form_session(request: Request, db: DbDep, user: OptionalUser,
     try:
         body = SessionCreate(nickname=nickname)
         await create_session(body, request, db, user)
-    except (ValueError, HTTPException):
+    except (ValueError, HTTPException, HallError):
         return RedirectResponse(_safe_next(next) + _sep(next) + "error=nickname", status_code=303)
     return RedirectResponse(_safe_next(next), status_code=303)
 
@@ -210,7 +208,7 @@ async def form_register(request: Request, db: DbDep, user: OptionalUser, usernam
     try:
         body = RegisterCreate(username=username, password=password)
         await register(body, request, db, user)
-    except (ValueError, HTTPException):
+    except (ValueError, HTTPException, HallError):
         return RedirectResponse("/account?error=register", status_code=303)
     return RedirectResponse(_safe_next(next), status_code=303)
 
@@ -220,7 +218,7 @@ async def form_login(request: Request, db: DbDep, username: Annotated[str, Form(
                      password: Annotated[str, Form()], next: Annotated[str, Form()] = "/") -> RedirectResponse:
     try:
         await login(LoginCreate(username=username, password=password), request, db)
-    except (ValueError, HTTPException):
+    except (ValueError, HTTPException, HallError):
         return RedirectResponse("/account?error=login", status_code=303)
     return RedirectResponse(_safe_next(next), status_code=303)
 

@@ -10,17 +10,17 @@ from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.errors import HallError
 from app.db.models import User, UserSession, utcnow
 
 # A session's seen_at is written at most this often, so a busy page does not write on every request.
 TOUCH_EVERY = timedelta(seconds=60)
 
 
-class AccountError(Exception):
-    def __init__(self, code: str, message: str):
-        super().__init__(message)
-        self.code = code
-        self.message = message
+class AccountError(HallError):
+    """An account request refused (app/errors.py answers it)."""
+
+    status = 409
 
 
 async def create_guest(db: AsyncSession, *, nickname: str) -> User:

@@ -21,10 +21,6 @@ router = APIRouter()
 STATIC = Path(__file__).resolve().parent.parent.parent / "static"
 
 
-def _fail(exc: service.LobbyError) -> HTTPException:
-    return HTTPException(status_code=exc.status, detail={"code": exc.code, "message": exc.message})
-
-
 def _games() -> list[GamePublic]:
     return [GamePublic(id=g.id, title=g.title, min_players=g.min_players, max_players=g.max_players,
                        options=g.options_schema(), bots=list(g.bots)) for g in engine.all_games()]
@@ -38,10 +34,7 @@ def _remember_invite(request: Request, table: Table, invite: str | None) -> None
 
 
 async def _visible_table(request: Request, db, table_id: str, user: User | None, invite: str | None) -> Table:  # noqa: ANN001
-    try:
-        table = await service.get_table_or_raise(db, table_id=table_id)
-    except service.LobbyError as exc:
-        raise _fail(exc) from None
+    table = await service.get_table_or_raise(db, table_id=table_id)
     seats = await service.seats_of(db, table_id=table_id)
     if not service.may_see(table, seats, user, invite, request.session.get("invites", [])):
         raise HTTPException(status_code=403, detail={"code": "private_table",
@@ -74,7 +67,7 @@ async def game_catalogue(game_id: str) -> dict:
 async def list_tables(request: Request, db: DbDep, user: OptionalUser) -> dict[str, list[TablePublic]]:
     """Open public tables (a few per host, none abandoned) and your own."""
     found = await _found_tables(request, db, user)
-    return {key: service.your_move_first([await service.public_table(db, table=t, with_invite=False) for t in tables],
+    return {key: service.your_move_first(await service.public_tables(db, tables=list(tables)),
                                          user)
             for key, tables in found.items()}
 
@@ -89,14 +82,11 @@ async def _found_tables(request: Request, db, user: User | None) -> dict[str, li
 async def create_table(body: TableCreate, request: Request, db: DbDep, user: CurrentUser) -> TableCreated:
     """Open a table; refused with 429 `too_many_tables` or `tables_too_fast` past the host's limits."""
     settings = request.app.state.settings
-    try:
-        await service.check_table_limits(db, host=user, open_limit=settings.open_tables_per_user,
-                                         per_minute=settings.tables_per_minute)
-        table = await service.create_table(db, host=user, game_id=body.game, options=body.options,
-                                           seats=body.seats, private=body.private,
-                                           pace=body.pace.model_dump(exclude_none=True))
-    except service.LobbyError as exc:
-        raise _fail(exc) from None
+    await service.check_table_limits(db, host=user, open_limit=settings.open_tables_per_user,
+                                     per_minute=settings.tables_per_minute)
+    table = await service.create_table(db, host=user, game_id=body.game, options=body.options,
+                                       seats=body.seats, private=body.private,
+                                       pace=body.pace.model_dump(exclude_none=True))
     await db.commit()
     return TableCreated(id=table.id, invite=table.invite, invite_url=f"/tables/{table.id}?invite={table.invite}")
 
@@ -111,10 +101,7 @@ async def get_table(table_id: str, request: Request, db: DbDep, user: OptionalUs
 
 async def _seat_change(request: Request, db, table: Table, change, reload: bool = False) -> TablePublic:  # noqa: ANN001
     """Run one lobby change, commit it, and tell every socket at the table."""
-    try:
-        await change
-    except service.LobbyError as exc:
-        raise _fail(exc) from None
+    await change
     await db.commit()
     return await _notify(request, db, table, reload=reload)
 
@@ -153,10 +140,7 @@ async def start_table(table_id: str, request: Request, db: DbDep, user: CurrentU
 async def open_rematch(table_id: str, request: Request, db: DbDep, user: CurrentUser) -> TableCreated:
     """Host only, after the end: a new table with the same game, options and bots; players are invited to it."""
     table = await _visible_table(request, db, table_id, user, None)
-    try:
-        new = await service.rematch(db, table=table, user=user)
-    except service.LobbyError as exc:
-        raise _fail(exc) from None
+    new = await service.rematch(db, table=table, user=user)
     await db.commit()
     await _notify(request, db, table)
     return TableCreated(id=new.id, invite=new.invite, invite_url=f"/tables/{new.id}?invite={new.invite}")
@@ -199,7 +183,7 @@ def _render(request: Request, name: str, **context) -> HTMLResponse:  # noqa: AN
 @router.get("/", response_class=HTMLResponse, include_in_schema=False)
 async def lobby_page(request: Request, db: DbDep, user: OptionalUser) -> HTMLResponse:
     found = await _found_tables(request, db, user)
-    tables = {key: service.your_move_first([await service.public_table(db, table=t, with_invite=False) for t in ts], user)
+    tables = {key: service.your_move_first(await service.public_tables(db, tables=list(ts)), user)
               for key, ts in found.items()}
     games = _games()
     return _render(request, "lobby/index.html", user=user, games=games, tables=tables,

@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app import engine
 from app.config import get_settings
+from app.errors import HallError
 from app.db.models import Clock, GameRecord, Seat, Table, User, utcnow
 from app.play import clocks
 
@@ -26,12 +27,8 @@ def bot_name(seat_index: int) -> str:
     return f"{BOT_NAMES[seat_index % len(BOT_NAMES)]} (bot)"
 
 
-class LobbyError(Exception):
-    def __init__(self, code: str, message: str, status: int = 400):
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.status = status
+class LobbyError(HallError):
+    """A lobby request refused (app/errors.py answers it)."""
 
 
 def get_game_or_raise(game_id: str) -> engine.Game:
@@ -247,34 +244,50 @@ def was_at(table: Table, seats: list[Seat], user: User | None) -> bool:
 
 
 async def public_table(db: AsyncSession, *, table: Table, with_invite: bool) -> TablePublic:
-    seats = await seats_of(db, table_id=table.id)
-    user_ids = {s.user_id for s in seats if s.user_id} | {table.host_id}
+    return (await public_tables(db, tables=[table], with_invite=with_invite))[0]
+
+
+async def public_tables(db: AsyncSession, *, tables: list[Table], with_invite: bool = False) -> list[TablePublic]:
+    """The lobby view of several tables in four queries (seats, names, results, clocks), not four per table."""
+    if not tables:
+        return []
+    ids = [t.id for t in tables]
+    seats_by: dict[str, list[Seat]] = {i: [] for i in ids}
+    for seat in (await db.execute(select(Seat).where(Seat.table_id.in_(ids)).order_by(Seat.table_id, Seat.index))).scalars():
+        seats_by[seat.table_id].append(seat)
+    user_ids = {s.user_id for seats in seats_by.values() for s in seats if s.user_id} | {t.host_id for t in tables}
     names = {u.id: u.nickname for u in (await db.execute(select(User).where(User.id.in_(user_ids)))).scalars()}
-    game = engine.get(table.game_id)
-    result = None
-    if table.status == "finished":
-        record = await db.get(GameRecord, table.id)
-        result = record.result if record else None
+    finished = [t.id for t in tables if t.status == "finished"]
+    results = dict((await db.execute(select(GameRecord.table_id, GameRecord.result)
+                                     .where(GameRecord.table_id.in_(finished)))).all()) if finished else {}
+    playing = [t.id for t in tables if t.status == "playing"]
+    clock_rows = {c.table_id: c for c in (await db.execute(select(Clock).where(Clock.table_id.in_(playing)))).scalars()} \
+        if playing else {}
     settings, now = get_settings(), clocks.now_ms()
-    timing: dict[str, Any] = {}
-    row = await db.get(Clock, table.id) if table.status == "playing" else None
-    if row is not None:
-        clock = clocks.ClockState.from_row(row)
-        humans = {s.index for s in seats if s.user_id is not None}
-        timing["waiting"] = clock.waiting
-        if clocks.is_timed(table.pace):
-            timing["clocks"] = {str(s): {"left_ms": clock.left_now(s, now, humans), "running": s in clock.running(humans)}
-                                for s in sorted(clock.left_ms)}
-            timing["clocks_at"] = now
-    return TablePublic(
-        id=table.id, game=table.game_id, title=game.title if game else table.game_id, options=table.options,
-        host_id=table.host_id, host=names.get(table.host_id, "?"), private=table.private, status=table.status,
-        seats=[SeatPublic(index=s.index, user_id=s.user_id, bot=s.bot,
-                          name=names.get(s.user_id) if s.user_id else (bot_name(s.index) if s.bot else None),
-                          **_presence(s, now, settings))
-               for s in seats],
-        result=result, invite=table.invite if with_invite else None, rematch_id=table.rematch_id,
-        pace=table.pace or {"mode": "relaxed"}, absent_grace_s=settings.absent_grace_s, **timing)
+    out = []
+    for table in tables:
+        seats = seats_by[table.id]
+        game = engine.get(table.game_id)
+        timing: dict[str, Any] = {}
+        row = clock_rows.get(table.id)
+        if row is not None:
+            clock = clocks.ClockState.from_row(row)
+            humans = {s.index for s in seats if s.user_id is not None}
+            timing["waiting"] = clock.waiting
+            if clocks.is_timed(table.pace):
+                timing["clocks"] = {str(s): {"left_ms": clock.left_now(s, now, humans), "running": s in clock.running(humans)}
+                                    for s in sorted(clock.left_ms)}
+                timing["clocks_at"] = now
+        out.append(TablePublic(
+            id=table.id, game=table.game_id, title=game.title if game else table.game_id, options=table.options,
+            host_id=table.host_id, host=names.get(table.host_id, "?"), private=table.private, status=table.status,
+            seats=[SeatPublic(index=s.index, user_id=s.user_id, bot=s.bot,
+                              name=names.get(s.user_id) if s.user_id else (bot_name(s.index) if s.bot else None),
+                              **_presence(s, now, settings))
+                   for s in seats],
+            result=results.get(table.id), invite=table.invite if with_invite else None, rematch_id=table.rematch_id,
+            pace=table.pace or {"mode": "relaxed"}, absent_grace_s=settings.absent_grace_s, **timing))
+    return out
 
 
 def _presence(seat: Seat, now: int, settings: Any) -> dict[str, Any]:

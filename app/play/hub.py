@@ -1,4 +1,7 @@
-"""The table hub: one move is check -> apply -> commit (compare-and-set on the version) -> ack -> publish.
+"""The table hub: one move is check -> apply -> commit (compare-and-set on the version) -> publish -> ack.
+
+The patch is published under the table's lock before `act` returns and the caller acks, so versions leave
+each instance in order; a client may see its own move's patch just before the ack for it.
 
 Each instance caches the live state of the tables it serves (`Runtime`). The database is the truth:
 a move commits only if the stored version is still the one it was computed from, so two instances
@@ -21,15 +24,15 @@ from typing import Any
 
 
 import orjson
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app import engine
 from app.config import Settings
-from app.db.models import GameRecord, Message, Move, Seat
+from app.errors import HallError
+from app.db.models import GameRecord
 from app.db.session import make_sync_engine
 
-from . import clocks
+from . import clocks, store
 from .patch import make_patch
 from .store import MoveWriter, PendingMove
 
@@ -45,13 +48,10 @@ def dumps(data: Any) -> str:
     return orjson.dumps(data).decode()
 
 
-class PlayError(Exception):
+class PlayError(HallError):
     """An act that was refused; nothing changed."""
 
-    def __init__(self, code: str, message: str):
-        super().__init__(message)
-        self.code = code
-        self.message = message
+    status = 409
 
 
 @dataclass
@@ -178,8 +178,7 @@ class Hub:
             record = await db.get(GameRecord, table_id)
             if record is None:
                 return None
-            seats = (await db.execute(select(Seat).where(Seat.table_id == table_id).order_by(Seat.index))).scalars()
-            seats = list(seats)
+            seats = await store.seats(db, table_id)
             game = engine.get(record.game_id)
             if game is None:
                 raise PlayError("unknown_game", f"the game {record.game_id!r} is not installed here")
@@ -200,13 +199,11 @@ class Hub:
             return rt
 
     async def _load_recent_events(self, db: AsyncSession, table_id: str, opening: list[dict]) -> None:
-        rows = (await db.execute(select(Move.version, Move.events).where(Move.table_id == table_id)
-                                 .order_by(Move.version.desc()).limit(self.settings.log_size))).all()
+        rows = await store.last_events(db, table_id, self.settings.log_size)
         log_ = self.recent_events.setdefault(table_id, deque(maxlen=self.settings.log_size))
         if opening and len(rows) < self.settings.log_size:
             log_.append((0, opening))
-        for v, events in reversed(rows):
-            log_.append((v, events))
+        log_.extend(rows)
 
     def forget(self, table_id: str) -> None:
         self.runtimes.pop(table_id, None)
@@ -392,15 +389,13 @@ class Hub:
 
     async def chat(self, table_id: str, *, user_id: int, nickname: str, text: str) -> None:
         async with self.sessionmaker() as db, db.begin():
-            msg = Message(table_id=table_id, user_id=user_id, nickname=nickname, text=text)
-            db.add(msg)
+            msg = await store.add_chat(db, table_id, user_id=user_id, nickname=nickname, text=text)
         await self.broker.publish({"kind": "chat", "table": table_id, "data": {
             "from": nickname, "user_id": user_id, "text": text, "at": msg.created_at.isoformat()}})
 
     async def recent_chat(self, table_id: str, limit: int = 50) -> list[dict[str, Any]]:
         async with self.sessionmaker() as db:
-            rows = (await db.execute(select(Message).where(Message.table_id == table_id)
-                                     .order_by(Message.id.desc()).limit(limit))).scalars().all()
+            rows = await store.last_chat(db, table_id, limit)
         return [{"from": m.nickname, "user_id": m.user_id, "text": m.text, "at": m.created_at.isoformat()}
                 for m in reversed(rows)]
 

@@ -1,4 +1,4 @@
-"""Durable moves with group commit.
+"""The play domain's database access: durable moves with group commit, and the reads the hub needs.
 
 Every move is a compare-and-set of the game row on its version plus an inserted move row. Moves from
 many tables are queued to one writer task, which runs whatever has queued up in a single transaction
@@ -18,13 +18,42 @@ from dataclasses import dataclass
 from typing import Any
 
 import orjson
+from sqlalchemy import select
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.db.models import utcnow
+from app.db.models import Message, Move, Seat, utcnow
 
 log = logging.getLogger(__name__)
 MAX_BATCH = 256
 
+
+# ---- reads -------------------------------------------------------------------------------------------------------
+
+async def seats(db: AsyncSession, table_id: str) -> list[Seat]:
+    return list((await db.execute(select(Seat).where(Seat.table_id == table_id).order_by(Seat.index))).scalars())
+
+
+async def last_events(db: AsyncSession, table_id: str, limit: int) -> list[tuple[int, list]]:
+    """The events of the last `limit` moves, oldest first, with the version each move produced."""
+    rows = (await db.execute(select(Move.version, Move.events).where(Move.table_id == table_id)
+                             .order_by(Move.version.desc()).limit(limit))).all()
+    return [(version, events) for version, events in reversed(rows)]
+
+
+async def add_chat(db: AsyncSession, table_id: str, *, user_id: int, nickname: str, text: str) -> Message:
+    msg = Message(table_id=table_id, user_id=user_id, nickname=nickname, text=text)
+    db.add(msg)
+    return msg
+
+
+async def last_chat(db: AsyncSession, table_id: str, limit: int) -> list[Message]:
+    rows = (await db.execute(select(Message).where(Message.table_id == table_id)
+                             .order_by(Message.id.desc()).limit(limit))).scalars().all()
+    return list(reversed(rows))
+
+
+# ---- writes ------------------------------------------------------------------------------------------------------
 
 @dataclass
 class PendingMove:

@@ -17,16 +17,9 @@ from .standings import csv_text, standings
 router = APIRouter()
 
 
-def _fail(exc: service.TournamentError) -> HTTPException:
-    return HTTPException(status_code=exc.status, detail={"code": exc.code, "message": exc.message})
-
-
 async def _visible(request: Request, db, tournament_id: str, user: User | None,  # noqa: ANN001
                    invite: str | None = None) -> Tournament:
-    try:
-        t = await service.get_or_raise(db, tournament_id=tournament_id)
-    except service.TournamentError as exc:
-        raise _fail(exc) from None
+    t = await service.get_or_raise(db, tournament_id=tournament_id)
     known = request.session.get("tournament_invites", [])
     entrants = await service.entrants_of(db, tournament_id=t.id)
     if not service.may_see(t, user, entrants, invite or (t.invite if t.id in known else None)):
@@ -48,9 +41,9 @@ async def _change(request: Request, db, t: Tournament, user: User | None, change
         await change
         await service.commit(db, t)
         await service.advance(db, t, request.app.state.hub)
-    except service.TournamentError as exc:
+    except service.TournamentError:
         await db.rollback()
-        raise _fail(exc) from None
+        raise
     return await _describe(db, t, user)
 
 
@@ -62,13 +55,10 @@ async def list_tournaments(db: DbDep, user: OptionalUser) -> list[dict]:
 
 @router.post("/api/tournaments", response_model=TournamentCreated, tags=["tournaments"])
 async def create_tournament(body: TournamentCreate, db: DbDep, user: CurrentUser) -> TournamentCreated:
-    try:
-        t = await service.create(db, organiser=user, name=body.name, game_id=body.game, options=body.options,
-                                 rounds=body.rounds, min_size=body.min_size, max_size=body.max_size,
-                                 private=body.private, registration_closes_at=body.registration_closes_at,
-                                 pace=body.pace.model_dump() if body.pace else None)
-    except service.TournamentError as exc:
-        raise _fail(exc) from None
+    t = await service.create(db, organiser=user, name=body.name, game_id=body.game, options=body.options,
+                             rounds=body.rounds, min_size=body.min_size, max_size=body.max_size,
+                             private=body.private, registration_closes_at=body.registration_closes_at,
+                             pace=body.pace.model_dump() if body.pace else None)
     await db.commit()
     return TournamentCreated(id=t.id, invite=t.invite, url=f"/tournaments/{t.id}?invite={t.invite}")
 
@@ -157,6 +147,8 @@ async def tournament_page(tournament_id: str, request: Request, db: DbDep, user:
                           invite: str | None = None) -> HTMLResponse:
     try:
         t = await _visible(request, db, tournament_id, user, invite)
+    except service.TournamentError as exc:
+        return _render(request, "lobby/missing.html", user=user, message=exc.message.capitalize() + ".")
     except HTTPException as exc:
         message = exc.detail["message"] if isinstance(exc.detail, dict) else "no such tournament"
         return _render(request, "lobby/missing.html", user=user, message=message.capitalize() + ".")

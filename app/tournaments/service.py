@@ -20,6 +20,7 @@ from sqlalchemy import or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app import engine
+from app.errors import HallError
 from app.db.models import Entrant, GameRecord, Seat, Table, Tournament, TournamentTable, User
 from app.lobby import service as lobby
 from app.play import clocks
@@ -32,12 +33,8 @@ BOT_NAMES = ["Ada", "Basil", "Cleo", "Dario", "Esme", "Femi", "Gus", "Hana", "Iv
 SOLVER_SECONDS = 10.0
 
 
-class TournamentError(Exception):
-    def __init__(self, code: str, message: str, status: int = 400):
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.status = status
+class TournamentError(HallError):
+    """A tournament request refused (app/errors.py answers it)."""
 
 
 def now() -> datetime:

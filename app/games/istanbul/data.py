@@ -1,6 +1,6 @@
 """Every Istanbul component as data: places, layouts, bonus cards, mosque and demand tiles, letters, kiosk tiles.
 
-Counts follow docs/rules/istanbul.md (the spec /work/shared/rules/istanbul.md, with the product owner's rulings).
+Counts follow docs/rules/istanbul.md (the rules spec with the product owner's rulings).
 Nothing here changes during a game; the state refers to these by id or name.
 """
 

@@ -1,6 +1,6 @@
 """Jambo components as data: the 110 deck cards (ids 0..109), their kinds, texts and ware-card prices.
 
-Counts follow the spec /work/shared/rules/jambo.md section 6 exactly (40 wares, 5 small stands,
+Counts follow docs/rules/jambo.md (the rules spec, section 6) exactly (40 wares, 5 small stands,
 22 utilities, 29 people, 14 animals). A card id is an int; CARD_KIND[id] gives its kind key.
 """
 
