@@ -5,14 +5,6 @@
 import { el, bindAction, bindOnly, cardFace, cardBack, token, plural, flip } from '/static/js/ui.js';
 
 const WARE_COLOURS = ['#b08a12', '#7a4b1e', '#2e7d4f', '#7d3c98', '#c0501a', '#5f6b6d'];
-// Which area a ware choice points at: the action says so in `area`; this table by sub-step serves servers whose
-// actions predate that field and goes when every server sends it.
-const WARE_AREA = {
-  drums: 'mine', throne_give: 'mine', dancer_ware: 'mine', portuguese: 'mine', shaman_from: 'mine',
-  throne_take: 'theirs', parrot: 'theirs', elephant: 'pool',
-  boat_ware: 'supply', leopard: 'supply', basket: 'supply', travel1: 'supply', travel2: 'supply',
-  carrier_ware: 'supply', carrier_opp: 'supply', shaman_to: 'supply',
-};
 // Stand sizes are printed on the boards, not sent by the server: the large stand's 5 plain spaces and its 6th.
 const LARGE_PLAIN_SPACES = 5;
 const SMALL_STAND_SPACES = 3;
@@ -95,10 +87,9 @@ function handActions(ctx, hand, byCard) {
 }
 
 function wareActions(view) {
-  const st = view.game.stage;
-  const stepArea = st ? WARE_AREA[st.kind] : null;
+  // Each ware choice names the area it is picked from (`area`: mine, theirs, supply or pool).
   const list = view.legal.filter((a) => a.type === 'ware');
-  return { list, in: (area, t) => list.find((a) => a.ware === t && (a.area || stepArea) === area) || null };
+  return { list, in: (area, t) => list.find((a) => a.ware === t && a.area === area) || null };
 }
 
 function space(ctx, t, sixth, action, sixthFee) {
