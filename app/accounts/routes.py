@@ -229,6 +229,28 @@ async def form_logout(request: Request, db: DbDep) -> RedirectResponse:
     return RedirectResponse("/", status_code=303)
 
 
+@router.post("/forms/logout-everywhere", include_in_schema=False)
+async def form_logout_everywhere(request: Request, db: DbDep, user: OptionalUser) -> RedirectResponse:
+    if user is not None:
+        await logout_everywhere(request, db, user)
+    return RedirectResponse("/account?done=everywhere", status_code=303)
+
+
+@router.post("/forms/password", include_in_schema=False)
+async def form_password(request: Request, db: DbDep, user: OptionalUser, password: Annotated[str, Form()],
+                        new_password: Annotated[str, Form()]) -> RedirectResponse:
+    if user is None:
+        return RedirectResponse("/account", status_code=303)
+    try:
+        await change_password(PasswordChange(password=password, new_password=new_password), request, db, user)
+    except HTTPException as exc:  # the page words each code itself: nothing from the URL is shown as text
+        code = exc.detail.get("code", "") if isinstance(exc.detail, dict) else ""
+        return RedirectResponse(f"/account?error=password&why={code}", status_code=303)
+    except ValueError:
+        return RedirectResponse("/account?error=password", status_code=303)
+    return RedirectResponse("/account?done=password", status_code=303)
+
+
 def _safe_next(target: str) -> str:
     """Only local paths, so a crafted link cannot send someone elsewhere after signing in."""
     return target if target.startswith("/") and not target.startswith("//") else "/"

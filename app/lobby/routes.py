@@ -191,8 +191,9 @@ async def lobby_page(request: Request, db: DbDep, user: OptionalUser) -> HTMLRes
 
 
 @router.get("/account", response_class=HTMLResponse, include_in_schema=False)
-async def account_page(request: Request, user: OptionalUser, error: str | None = None) -> HTMLResponse:
-    return _render(request, "lobby/account.html", user=user, error=error)
+async def account_page(request: Request, user: OptionalUser, error: str | None = None, why: str | None = None,
+                       done: str | None = None) -> HTMLResponse:
+    return _render(request, "lobby/account.html", user=user, error=error, why=why, done=done)
 
 
 @router.get("/tables/{table_id}", response_class=HTMLResponse, include_in_schema=False)
