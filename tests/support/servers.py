@@ -65,12 +65,18 @@ class Server:
     def kill(self) -> None:
         """kill -9: no shutdown handlers, no flushing."""
         if self.proc and self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGKILL)
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            except ProcessLookupError:  # it died on its own meanwhile (a fault test's self-kill): already done
+                pass
             self.proc.wait()
 
     def stop(self) -> None:
         if self.proc and self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                os.killpg(self.proc.pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
             try:
                 self.proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
