@@ -26,9 +26,14 @@ def answer_prompt(pages: dict) -> bool:
     for page in pages.values():
         if page.locator("#board .istanbul-place.act").count():
             continue
-        buttons = page.locator("#prompt-actions button.legal")
+        buttons = page.locator("#prompt-actions button.legal:visible")
         if buttons.count():
             buttons.first.click()
+            return True
+        if page.locator("#prompt-actions button.legal.on-board").count():
+            # Every choice is drawn on the board (a card in hand, a tile): the prompt's "All moves" lists them too.
+            page.click("#prompt-actions .all-moves-toggle")
+            page.locator("#prompt-actions button.legal:visible").first.click()
             return True
         if page.locator("#prompt-actions button.legal-go").count():
             page.click("#prompt-actions button.legal-go")
