@@ -19,6 +19,7 @@ or the game is over (`state["over"]` holds the result then).
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
 from .game import Action, Event, Game, Prompt, State
@@ -58,7 +59,7 @@ def clear(state: State) -> None:
     state[STACK] = []
 
 
-class Step:
+class Step(ABC):
     """One kind of decision. Subclasses set `kind` and write `text`, `options` and `resolve`.
 
     Methods receive the game (for its helpers), the state, the frame, and the seat that is asked.
@@ -73,18 +74,21 @@ class Step:
     def seats(self, game: Any, state: State, frame: Frame) -> list[int]:
         return [frame["seat"]]
 
+    @abstractmethod
     def text(self, game: Any, state: State, frame: Frame, seat: int) -> str:
-        raise NotImplementedError(f"step {self.kind} has no text")
+        """What `seat` is asked, in words."""
 
     def data(self, game: Any, state: State, frame: Frame, seat: int) -> dict[str, Any]:
         """Structured prompt data for the renderer (what is being paid for, which card...)."""
         return {}
 
+    @abstractmethod
     def options(self, game: Any, state: State, frame: Frame, seat: int) -> list[Action]:
-        raise NotImplementedError(f"step {self.kind} has no options")
+        """Every action `seat` may choose here, each with a `label` and the fields that say what it means."""
 
+    @abstractmethod
     def resolve(self, game: Any, state: State, frame: Frame, seat: int, action: Action, log: Log) -> None:
-        raise NotImplementedError(f"step {self.kind} does not resolve")
+        """Apply a legal choice (the engine checked it) and say what happened in `log`."""
 
     def on_timeout(self, game: Any, state: State, frame: Frame, seat: int) -> Action | None:
         """The game's own rule when `seat` runs out of time here; None: the platform asks a bot."""
