@@ -5,9 +5,6 @@
 import { el, bindAction, bindOnly, cardFace, cardBack, token, plural, flip } from '/static/js/ui.js';
 
 const WARE_COLOURS = ['#b08a12', '#7a4b1e', '#2e7d4f', '#7d3c98', '#c0501a', '#5f6b6d'];
-// Stand sizes are printed on the boards, not sent by the server: the large stand's 5 plain spaces and its 6th.
-const LARGE_PLAIN_SPACES = 5;
-const SMALL_STAND_SPACES = 3;
 
 function rulesOf(ctx) {
   return (ctx.catalogue || {}).rules || {};
@@ -108,13 +105,16 @@ function stands(ctx, p, wares, area) {
   p.ordinary.forEach((n, t) => { for (let i = 0; i < n; i++) ordinary.push(t); });
   const at = (t) => (t === undefined ? null : wares.in(area, t));
   const large = [];
-  for (let i = 0; i < LARGE_PLAIN_SPACES; i++) large.push(space(ctx, ordinary[i], false, at(ordinary[i]), fee));
+  // Stand sizes come from the catalogue: the large stand's plain spaces are all but its 6th (fee) space.
+  const largePlain = (rulesOf(ctx).large_stand_spaces || 6) - 1;
+  const smallSpaces = rulesOf(ctx).small_stand_spaces || 3;
+  for (let i = 0; i < largePlain; i++) large.push(space(ctx, ordinary[i], false, at(ordinary[i]), fee));
   large.push(space(ctx, p.sixth, true, at(p.sixth), fee));
   const rows = [el('div', { class: 'jambo-stand jambo-large', title: 'Large market stand' }, large)];
   p.stands.forEach((card, i) => {
     const row = [];
-    for (let j = 0; j < SMALL_STAND_SPACES; j++) {
-      const t = ordinary[LARGE_PLAIN_SPACES + SMALL_STAND_SPACES * i + j];
+    for (let j = 0; j < smallSpaces; j++) {
+      const t = ordinary[largePlain + smallSpaces * i + j];
       row.push(space(ctx, t, false, at(t), fee));
     }
     rows.push(el('div', { class: 'jambo-stand jambo-smallstand', title: 'Small market stand' }, row));

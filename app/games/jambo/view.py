@@ -63,5 +63,6 @@ def catalogue() -> dict[str, Any]:
         "wares": list(D.WARES),
         "ware_codes": D.WARE_CODES,
         "rules": {"actions": D.ACTIONS, "end_gold": D.END_GOLD, "sixth_fee": D.SIXTH_SPACE_FEE,
-                  "max_utilities": D.MAX_UTILITIES},
+                  "max_utilities": D.MAX_UTILITIES,
+                  "large_stand_spaces": D.LARGE_STAND_SPACES, "small_stand_spaces": D.SMALL_STAND_SPACES},
     }

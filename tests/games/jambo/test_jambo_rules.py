@@ -909,6 +909,8 @@ def test_every_action_has_a_label_and_catalogue_covers_cards():
     cat = GAME.catalogue()
     assert len(cat["cards"]) == 110 and set(cat["cards"]) == set(cat["kinds"])
     assert all(v["text"] for v in cat["kinds"].values())
+    # The renderer draws the stands from these sizes: 6 spaces on the large stand (the 6th costs a fee), 3 on a small.
+    assert (cat["rules"]["large_stand_spaces"], cat["rules"]["small_stand_spaces"]) == (6, 3)
     s = new()
     assert all(a["label"] for a in legal(s))
 
