@@ -41,7 +41,10 @@ class Server:
     def ws_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 30) -> None:
+    def start(self, timeout: float = 90) -> None:
+        # Generous: on a shared 2-core machine the migrations alone took over 30 s under load; a healthy start
+        # returns as soon as /healthz answers, so only a broken start waits this long.
+
         env = {**os.environ, "DATABASE_URL": self.database_url, "HOST": "127.0.0.1", "PORT": str(self.port),
                "PYTHON": str(ROOT / ".venv" / "bin" / "python") if (ROOT / ".venv").exists() else "python",
                "SECRET_KEY": TEST_SECRET, "BOT_DELAY": "0",
