@@ -24,6 +24,7 @@ from app.accounts.passwords import PasswordHashing
 from app.accounts.routes import router as accounts_router
 from app.accounts.throttle import Backoff, Window
 from app.errors import HallError
+from app.i18n import web as i18n_web
 from app.errors import handle as handle_hall_error
 from app.config import Settings, get_settings, secure_sqlite_files
 from app.db.session import make_engine, make_sessionmaker
@@ -101,15 +102,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for unavailable in (OperationalError, InterfaceError, PoolTimeout, ConnectionError, TimeoutError):
         app.add_exception_handler(unavailable, database_unavailable)
     app.state.templates = Jinja2Templates(directory=ROOT / "templates")
+    i18n_web.install(app.state.templates.env)
     # Order matters: the guard reads the session the session middleware decoded, so it is added first (inner).
     app.add_middleware(GuardMiddleware)
     app.add_middleware(SessionMiddleware, secret_key=settings.secret_key, session_cookie="boardhall",
                        max_age=settings.session_idle_seconds, same_site="lax", https_only=settings.cookie_secure)
+    app.add_middleware(i18n_web.LanguageMiddleware)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
     app.include_router(accounts_router)
     app.include_router(lobby_router)
     app.include_router(play_router)
     app.include_router(tournaments_router)
+    app.include_router(i18n_web.router)
 
     @app.get("/healthz", tags=["operations"])
     async def healthz() -> JSONResponse:

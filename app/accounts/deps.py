@@ -12,6 +12,7 @@ from starlette.requests import HTTPConnection
 
 from app.db.deps import DbDep
 from app.db.models import User
+from app.i18n.web import use_language
 
 from . import service
 
@@ -38,7 +39,20 @@ async def connection_user(conn: HTTPConnection, db: AsyncSession) -> User | None
     elif touched:
         # A changed session is signed and sent again: the cookie's own expiry (the idle time) starts over too.
         conn.session["seen"] = int(time.time())
+    if user is not None and user.username is not None:
+        await _remember_language(conn, db, user)
     return user
+
+
+async def _remember_language(conn: HTTPConnection, db: AsyncSession, user: User) -> None:
+    """An account keeps the language last chosen with `?lang=`; a browser without a choice of its own gets it."""
+    state = conn.scope.setdefault("state", {})
+    asked = state.get("lang_asked")
+    if asked and asked != user.lang:
+        user.lang = asked
+        await db.commit()
+    elif not asked and not state.get("lang_cookie") and user.lang:
+        use_language(state, user.lang)
 
 
 async def sign_in(request: Request, db: AsyncSession, user: User) -> list[str]:
@@ -49,6 +63,8 @@ async def sign_in(request: Request, db: AsyncSession, user: User) -> list[str]:
     if old is not None:
         ended = await service.end_session(db, token=old)
     request.session["sid"] = await service.open_session(db, user=user)
+    if user.lang:
+        use_language(request.scope.setdefault("state", {}), user.lang)
     request.session["csrf"] = secrets.token_urlsafe(16)
     return ended
 

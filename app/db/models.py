@@ -32,6 +32,7 @@ class User(Base):
     # Registered accounts have a unique username and an argon2 hash; guests have neither.
     username: Mapped[str | None] = mapped_column(String(32), unique=True)
     password_hash: Mapped[str | None] = mapped_column(String(255))
+    lang: Mapped[str | None] = mapped_column(String(8))  # the language a signed-in account chose (app/i18n)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 

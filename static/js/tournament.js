@@ -1,5 +1,13 @@
 // Tournament pages: the organise form on /tournaments, and the live tournament page (standings, rounds, players).
 import { el } from '/static/js/ui.js';
+import { gettext } from '/static/js/i18n.js';
+
+// Status words the server sends, written out so the catalogue extraction finds them.
+const STATUS_WORDS = {
+  registering: () => gettext('registering'), running: () => gettext('running'), finished: () => gettext('finished'),
+  open: () => gettext('open'), playing: () => gettext('playing'),
+};
+const statusWord = (status) => (STATUS_WORDS[status] ? STATUS_WORDS[status]() : status);
 
 async function post(url, body) {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body || {}) });
@@ -56,59 +64,59 @@ if (dataNode) {
     const mine = t.entrants.find((e) => e.user_id === viewer.user_id && viewer.user_id !== null);
     if (t.registration_open && viewer.user_id !== null) {
       out.push(mine
-        ? el('button', { class: 'unregister', onclick: run(`${base}/unregister`) }, 'Unregister')
-        : el('button', { class: 'register', onclick: run(`${base}/register`, { invite: viewer.invite || null }) }, 'Register'));
+        ? el('button', { class: 'unregister', onclick: run(`${base}/unregister`) }, gettext('Unregister'))
+        : el('button', { class: 'register', onclick: run(`${base}/register`, { invite: viewer.invite || null }) }, gettext('Register')));
     }
     if (organiser && t.status === 'registering') {
-      const count = el('input', { type: 'number', min: '1', max: '64', value: '1', class: 'bot-count', 'aria-label': 'bots to add' });
-      out.push(el('span', {}, count, el('button', { class: 'add-bots', onclick: () => run(`${base}/bots`, { count: Number(count.value) })() }, 'Add bots')));
-      if (t.registration_open) out.push(el('button', { class: 'close-registration', onclick: run(`${base}/close_registration`) }, 'Close registration'));
-      out.push(el('button', { class: 'start', onclick: run(`${base}/start`) }, 'Start round 1'));
+      const count = el('input', { type: 'number', min: '1', max: '64', value: '1', class: 'bot-count', 'aria-label': gettext('bots to add') });
+      out.push(el('span', {}, count, el('button', { class: 'add-bots', onclick: () => run(`${base}/bots`, { count: Number(count.value) })() }, gettext('Add bots'))));
+      if (t.registration_open) out.push(el('button', { class: 'close-registration', onclick: run(`${base}/close_registration`) }, gettext('Close registration')));
+      out.push(el('button', { class: 'start', onclick: run(`${base}/start`) }, gettext('Start round 1')));
     }
     if (t.status === 'registering') {
       out.push(el('span', { class: 'muted' }, t.registration_open
-        ? (t.registration_closes_at ? `Registration closes ${new Date(t.registration_closes_at).toLocaleString()}.` : 'Registration is open.')
-        : 'Registration is closed.'));
+        ? (t.registration_closes_at ? gettext('Registration closes {when}.', { when: new Date(t.registration_closes_at).toLocaleString() }) : gettext('Registration is open.'))
+        : gettext('Registration is closed.')));
     }
-    if (t.status === 'running') out.push(el('span', {}, `Round ${t.round} of ${t.rounds} is being played.`));
+    if (t.status === 'running') out.push(el('span', {}, gettext('Round {round} of {rounds} is being played.', { round: t.round, rounds: t.rounds })));
     if (t.status === 'finished') {
       const best = t.standings.filter((r) => r.rank === 1).map((r) => r.name);
-      out.push(el('b', { class: 'champion' }, `Finished: ${best.join(' and ')} ${best.length === 1 ? 'wins' : 'share the win'}.`));
+      out.push(el('b', { class: 'champion' }, best.length === 1 ? gettext('Finished: {name} wins.', { name: best[0] }) : gettext('Finished: {names} share the win.', { names: best.join(', ') })));
     }
     return out;
   }
 
   function standings() {
-    if (!t.standings.length) return el('p', { class: 'muted' }, 'Nobody has registered yet.');
+    if (!t.standings.length) return el('p', { class: 'muted' }, gettext('Nobody has registered yet.'));
     const rounds = Array.from({ length: t.rounds }, (_, i) => el('th', {}, `R${i + 1}`));
-    const head = el('tr', {}, el('th', {}, '#'), el('th', {}, 'Player'), ...rounds, el('th', {}, 'Total'),
-      el('th', { title: 'coins at the ends of the games' }, 'Coins'), el('th', {}, 'Wins'));
+    const head = el('tr', {}, el('th', {}, '#'), el('th', {}, gettext('Player')), ...rounds, el('th', {}, gettext('Total')),
+      el('th', { title: gettext('coins at the ends of the games') }, gettext('Coins')), el('th', {}, gettext('Wins')));
     const rows = t.standings.map((r) => {
       const me = t.entrants.find((e) => e.id === r.entrant && e.user_id === viewer.user_id && viewer.user_id !== null);
       return el('tr', { class: me ? 'me' : '' }, el('td', {}, String(r.rank)),
-        el('td', {}, r.name + (r.dropped ? ' (dropped)' : '')),
+        el('td', {}, r.name + (r.dropped ? ' ' + gettext('(dropped)') : '')),
         ...r.rounds.map((p) => el('td', {}, p === null ? '–' : String(p))),
         el('td', {}, el('b', {}, String(r.total))), el('td', {}, String(r.coins)), el('td', {}, String(r.wins)));
     });
     return el('div', { class: 'standings-wrap' }, el('table', { class: 'standings' }, el('thead', {}, head), el('tbody', {}, ...rows)),
-      el('p', { class: 'muted' }, 'Ties: total coins, then games won, then head to head.'));
+      el('p', { class: 'muted' }, gettext('Ties: total coins, then games won, then head to head.')));
   }
 
   function rounds() {
-    if (!t.seating.length) return el('p', { class: 'muted' }, 'The seating of round 1 appears when the organiser starts.');
+    if (!t.seating.length) return el('p', { class: 'muted' }, gettext('The seating of round 1 appears when the organiser starts.'));
     const organiser = viewer.user_id === t.organiser_id;
     return el('div', {}, ...[...t.seating].reverse().map((r) => el('div', { class: 'round', 'data-round': String(r.round) },
-      el('h3', {}, `Round ${r.round} `, el('a', { href: `/tournaments/${t.id}/rounds/${r.round}/sheet`, class: 'muted' }, 'printable sheet')),
+      el('h3', {}, gettext('Round {round}', { round: r.round }) + ' ', el('a', { href: `/tournaments/${t.id}/rounds/${r.round}/sheet`, class: 'muted' }, gettext('printable sheet'))),
       ...r.notes.map((n) => el('p', { class: 'muted' }, n)),
       el('div', { class: 'round-tables' }, ...r.tables.map((table) => {
         const mine = table.seats.some((s) => t.entrants.find((e) => e.id === s.entrant && e.user_id === viewer.user_id && viewer.user_id !== null));
         const items = table.seats.map((s, i) => el('li', {}, s.name, table.points ? el('b', {}, ` ${table.points[i]}`) : ''));
-        const parts = [el('b', {}, `Table ${table.index + 1} `), el('span', { class: `status status-${table.status}` }, table.points ? 'recorded' : table.status),
+        const parts = [el('b', {}, gettext('Table {number}', { number: table.index + 1 }) + ' '), el('span', { class: `status status-${table.status}` }, table.points ? gettext('recorded') : statusWord(table.status)),
           el('ol', {}, ...items)];
-        if (table.table_id && !table.points) parts.push(el('a', { href: `/tables/${table.table_id}`, class: mine ? 'play-link' : 'watch-link' }, mine ? 'Play your table' : 'Watch'));
+        if (table.table_id && !table.points) parts.push(el('a', { href: `/tables/${table.table_id}`, class: mine ? 'play-link' : 'watch-link' }, mine ? gettext('Play your table') : gettext('Watch')));
         if (organiser && !table.points && r.round === t.round) {
-          parts.push(el('button', { class: 'close-table', title: 'record the points as they stand now',
-            onclick: run(`${base}/rounds/${r.round}/tables/${table.index}/close`) }, 'Close with current points'));
+          parts.push(el('button', { class: 'close-table', title: gettext('record the points as they stand now'),
+            onclick: run(`${base}/rounds/${r.round}/tables/${table.index}/close`) }, gettext('Close with current points')));
         }
         return el('div', { class: `round-table${mine ? ' mine' : ''}` }, ...parts);
       })))));
@@ -116,15 +124,15 @@ if (dataNode) {
 
   function entrants() {
     const organiser = viewer.user_id === t.organiser_id;
-    if (!t.entrants.length) return el('p', { class: 'muted' }, 'Nobody yet.');
-    return el('ul', { class: 'tables' }, ...t.entrants.map((e) => el('li', {}, e.name, e.dropped ? ' (dropped)' : '',
+    if (!t.entrants.length) return el('p', { class: 'muted' }, gettext('Nobody yet.'));
+    return el('ul', { class: 'tables' }, ...t.entrants.map((e) => el('li', {}, e.name, e.dropped ? ' ' + gettext('(dropped)') : '',
       organiser && !e.dropped && !e.bot && t.status === 'running'
-        ? el('button', { class: 'drop', title: 'a bot finishes their game; later rounds leave them out',
-          onclick: () => { if (confirm(`Drop ${e.name} from the tournament?`)) run(`${base}/entrants/${e.id}/drop`)(); } }, 'Drop') : '')));
+        ? el('button', { class: 'drop', title: gettext('a bot finishes their game; later rounds leave them out'),
+          onclick: () => { if (confirm(gettext('Drop {name} from the tournament?', { name: e.name }))) run(`${base}/entrants/${e.id}/drop`)(); } }, gettext('Drop')) : '')));
   }
 
   function draw() {
-    document.getElementById('t-status').textContent = t.status;
+    document.getElementById('t-status').textContent = statusWord(t.status);
     document.getElementById('t-actions').replaceChildren(...actions());
     document.getElementById('t-standings').replaceChildren(standings());
     document.getElementById('t-rounds').replaceChildren(rounds());

@@ -1,0 +1,102 @@
+"""The hall's languages: which one a request gets, and its translations.
+
+Texts live in gettext catalogues (`locales/<lang>/LC_MESSAGES/messages.po`, English being the message ids).
+Templates translate through Jinja2's i18n extension, Python through `gettext` here, and the browser through the
+same catalogue served as JSON (`/i18n/<lang>.json`, read by static/js/i18n.js). The .po files are read and
+compiled in memory when first needed, so there is no build step between editing a catalogue and running.
+
+A request's language: `?lang=` on any URL (which also sets the `lang` cookie and, for a signed-in account, is
+remembered on the account), else the `lang` cookie, else the browser's Accept-Language, else English.
+"""
+
+from __future__ import annotations
+
+import io
+from contextvars import ContextVar
+from functools import lru_cache
+from pathlib import Path
+
+from babel import Locale, UnknownLocaleError
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import NullTranslations, Translations
+
+LANGUAGES = ("en", "ru", "fr")
+DEFAULT = "en"
+NAMES = {"en": "English", "ru": "Русский", "fr": "Français"}  # each language named in itself, for the switcher
+COOKIE = "lang"
+LOCALES = Path(__file__).resolve().parent / "locales"
+
+current_language: ContextVar[str] = ContextVar("current_language", default=DEFAULT)
+
+
+def valid(lang: object) -> str | None:
+    return lang if isinstance(lang, str) and lang in LANGUAGES else None
+
+
+def from_accept_language(header: str | None) -> str | None:
+    """The best of our languages for an Accept-Language header ("ru-RU,ru;q=0.9,en;q=0.8"), by its weights."""
+    if not header:
+        return None
+    weighted = []
+    for position, part in enumerate(header.split(",")[:20]):  # a hostile header is cut short, not parsed whole
+        tag, _, params = part.strip().partition(";")
+        quality = 1.0
+        if params.strip().startswith("q="):
+            try:
+                quality = float(params.strip()[2:])
+            except ValueError:
+                continue
+        weighted.append((-quality, position, tag.strip().replace("_", "-")))
+    for _, _, tag in sorted(weighted):
+        try:
+            lang = Locale.parse(tag, sep="-").language if tag != "*" else None
+        except (ValueError, UnknownLocaleError):
+            continue
+        if valid(lang):
+            return lang
+    return None
+
+
+def choose(query: str | None, cookie: str | None, accept_language: str | None) -> str:
+    return valid(query) or valid(cookie) or from_accept_language(accept_language) or DEFAULT
+
+
+@lru_cache(maxsize=None)
+def catalogue(lang: str):  # noqa: ANN201 - babel's Catalog
+    """The parsed .po file of a language (English has none: its ids are its texts)."""
+    path = LOCALES / lang / "LC_MESSAGES" / "messages.po"
+    with path.open("rb") as po:
+        return read_po(po, locale=lang)
+
+
+@lru_cache(maxsize=None)
+def translations(lang: str) -> NullTranslations:
+    if lang == DEFAULT:
+        return NullTranslations()
+    compiled = io.BytesIO()
+    write_mo(compiled, catalogue(lang), use_fuzzy=False)
+    compiled.seek(0)
+    return Translations(fp=compiled)
+
+
+@lru_cache(maxsize=None)
+def browser_messages(lang: str) -> dict[str, str]:
+    """What the browser needs: every translated message id with its text (plural forms as a list)."""
+    if lang == DEFAULT:
+        return {}
+    out = {}
+    for message in catalogue(lang):
+        if not message.id or message.fuzzy or not message.string:
+            continue
+        key = message.id[0] if isinstance(message.id, tuple) else message.id
+        out[key] = list(message.string) if isinstance(message.string, tuple) else message.string
+    return out
+
+
+def gettext(message: str) -> str:
+    return translations(current_language.get()).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return translations(current_language.get()).ngettext(singular, plural, n)

@@ -1,0 +1,128 @@
+"""Three languages: every marked text translated in every catalogue, the language chosen per request (`?lang=`,
+the cookie, Accept-Language) and remembered on an account, and the browser's copy of the catalogues."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import httpx
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+
+from app import i18n
+from tests.support.clients import Person
+
+ROOT = Path(__file__).resolve().parent.parent
+HOLES = re.compile(r"%\((\w+)\)[sd]|\{(\w+)\}")
+
+
+def marked_texts() -> set[str]:
+    with (ROOT / "app/i18n/babel.cfg").open() as cfg:
+        method_map, options_map = parse_mapping_cfg(cfg)
+    found = set()
+    for _file, _line, message, _comments, _context in extract_from_dir(str(ROOT), method_map, options_map):
+        found.add(message[0] if isinstance(message, tuple) else message)
+    found.discard("")
+    return found
+
+
+def holes(text: str) -> set[str]:
+    return {a or b for a, b in HOLES.findall(text)}
+
+
+@pytest.mark.parametrize("lang", [code for code in i18n.LANGUAGES if code != i18n.DEFAULT])
+def test_every_language_translates_every_marked_text_with_the_same_holes(lang):
+    texts = marked_texts()
+    assert len(texts) > 90  # the extraction really ran over templates and scripts
+    catalogue = {(m.id[0] if isinstance(m.id, tuple) else m.id): m for m in i18n.catalogue(lang) if m.id}
+    missing = sorted(texts - catalogue.keys())
+    assert not missing, f"{lang} misses {len(missing)} texts (run `make messages` and translate): {missing[:10]}"
+    for text in texts:
+        message = catalogue[text]
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        assert all(forms) and not message.fuzzy, f"{lang}: {text!r} is untranslated or fuzzy"
+        for form in forms:
+            assert holes(form) == holes(text), f"{lang}: {text!r} -> {form!r} changes the placeholders"
+    stale = sorted(catalogue.keys() - texts)
+    assert not stale, f"{lang} keeps texts no page uses any more: {stale[:10]}"
+
+
+def test_russian_plurals_take_three_forms():
+    ru = i18n.translations("ru")
+    assert [ru.ngettext("%(num)d player", "%(num)d players", n) % {"num": n} for n in (1, 3, 5, 21)] == \
+        ["1 игрок", "3 игрока", "5 игроков", "21 игрок"]
+
+
+@pytest.mark.parametrize(("header", "expected"), [
+    ("ru-RU,ru;q=0.9,en-US;q=0.8,en;q=0.7", "ru"),
+    ("de-DE,de;q=0.9,fr;q=0.8,en;q=0.5", "fr"),  # German is not ours: the next best that is
+    ("en;q=0.3, fr-CA;q=0.9", "fr"),  # by weight, not by order
+    ("de, it", None),
+    ("*", None),
+    ("ru;q=abc, fr", "fr"),  # a broken weight loses its entry, not the header
+    ("", None),
+])
+def test_accept_language_gives_the_best_of_our_languages(header, expected):
+    assert i18n.from_accept_language(header) == expected
+
+
+def test_the_query_beats_the_cookie_which_beats_the_browser():
+    assert i18n.choose("fr", "ru", "en") == "fr"
+    assert i18n.choose(None, "ru", "fr") == "ru"
+    assert i18n.choose("xx", "nope", "fr-FR") == "fr"
+    assert i18n.choose(None, None, None) == "en"
+
+
+def test_lang_in_the_url_sets_the_cookie_that_later_pages_follow(sqlite_server):
+    with httpx.Client(base_url=sqlite_server.url) as browser:
+        page = browser.get("/tournaments?lang=ru", headers={"accept-language": "fr"})
+        assert '<html lang="ru">' in page.text and "Турниры" in page.text
+        assert browser.cookies.get("lang") == "ru"
+        # The cookie now beats the browser's own preference, on every page.
+        page = browser.get("/account", headers={"accept-language": "fr"})
+        assert '<html lang="ru">' in page.text and "Войти" in page.text
+    page = httpx.get(sqlite_server.url + "/account", headers={"accept-language": "fr-FR,fr;q=0.9"})
+    assert '<html lang="fr">' in page.text and "Se connecter" in page.text and "lang=" not in page.headers.get("set-cookie", "")
+    assert '<html lang="en">' in httpx.get(sqlite_server.url + "/account?lang=xx").text  # unknown: ignored
+
+
+def test_the_switcher_links_keep_the_page_and_its_query(sqlite_server):
+    page = httpx.get(sqlite_server.url + "/tournaments?lang=fr").text
+    assert 'href="/tournaments?lang=ru"' in page and 'href="/tournaments?lang=en"' in page
+    assert '<strong class="language" lang="fr" aria-current="true">FR</strong>' in page
+
+
+def test_an_account_remembers_its_language_in_a_new_browser(sqlite_server):
+    first = Person(sqlite_server, "Lena")
+    first.post("/api/register", {"username": "lena_ru", "password": "birch forest 42"})
+    assert "Выйти" in first.http.get("/account?lang=ru").text
+    with httpx.Client(base_url=sqlite_server.url) as second:
+        r = second.post("/api/login", json={"username": "lena_ru", "password": "birch forest 42"})
+        assert r.status_code == 200 and second.cookies.get("lang") == "ru"
+        assert '<html lang="ru">' in second.get("/account").text
+    with httpx.Client(base_url=sqlite_server.url) as third:  # signing in brings the account's language along
+        third.get("/account?lang=en")
+        third.post("/api/login", json={"username": "lena_ru", "password": "birch forest 42"})
+        assert '<html lang="ru">' in third.get("/account").text
+        third.get("/account?lang=fr")  # a new choice while signed in is the account's new language
+    with httpx.Client(base_url=sqlite_server.url) as fourth:
+        fourth.post("/api/login", json={"username": "lena_ru", "password": "birch forest 42"})
+        assert fourth.cookies.get("lang") == "fr"
+
+
+def test_guests_choices_stay_in_their_browser(sqlite_server):
+    guest = Person(sqlite_server, "Passing")
+    guest.http.get("/account?lang=fr")
+    with httpx.Client(base_url=sqlite_server.url) as other:
+        assert '<html lang="en">' in other.get("/account").text
+
+
+def test_the_browser_gets_the_same_catalogue_as_json(sqlite_server):
+    ru = httpx.get(sqlite_server.url + "/i18n/ru.json").json()
+    assert ru["Registration is open."] == "Регистрация открыта."
+    assert ru["%(num)d player"] == ["%(num)d игрок", "%(num)d игрока", "%(num)d игроков"]
+    assert httpx.get(sqlite_server.url + "/i18n/en.json").json() == {}
+    missing = httpx.get(sqlite_server.url + "/i18n/xx.json")
+    assert missing.status_code == 404 and missing.json()["detail"]["code"] == "unknown_language"
