@@ -20,9 +20,19 @@ async function post(url, body) {
 const form = document.getElementById('create-tournament');
 if (form) {
   const variantRow = document.getElementById('variant-row');
-  const syncVariant = () => { variantRow.hidden = form.game.value !== 'goldrush'; };
-  form.game.addEventListener('change', syncVariant);
-  syncVariant();
+  // Table sizes stay within what the chosen game seats (Tally seats 5 at most: a table of 6 is refused).
+  const syncGame = () => {
+    variantRow.hidden = form.game.value !== 'goldrush';
+    const chosen = form.game.selectedOptions[0];
+    const low = Math.max(2, Number(chosen.dataset.min)), high = Number(chosen.dataset.max);
+    for (const input of [form.min_size, form.max_size]) {
+      input.min = String(low);
+      input.max = String(high);
+      input.value = String(Math.min(high, Math.max(low, Number(input.value))));
+    }
+  };
+  form.game.addEventListener('change', syncGame);
+  syncGame();
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     const body = {

@@ -23,6 +23,7 @@ def test_a_russian_browser_reads_russian_and_switches_to_french(browser, sqlite_
     choose_nickname(page, "Ivan")
     page.fill("#create-tournament [name=name]", "Среда")
     page.select_option("#create-tournament [name=game]", "tally")
+    assert page.input_value("#create-tournament [name=max_size]") == "5"  # Tally seats 5 at most
     page.click("#create-tournament button[type=submit]")
     page.wait_for_url("**/tournaments/**")
     # Texts from the template and from the page's script, in the same language.
