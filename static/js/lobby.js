@@ -155,7 +155,9 @@ async function refreshTables() {
   const html = await res.text();
   const box = document.getElementById('lobby-tables');
   // Swapping under a pointer or a focused link would lose a tap or the keyboard position: wait for the next round.
-  if (box.contains(document.activeElement) || box.matches(':hover')) return;
+  // (A touch screen keeps :hover on whatever was tapped last, so only a real pointer counts.)
+  const pointed = matchMedia('(hover: hover)').matches && box.matches(':hover');
+  if (box.contains(document.activeElement) || pointed) return;
   box.innerHTML = html;
 }
 setInterval(refreshTables, 10000);
