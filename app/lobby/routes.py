@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 from fastapi import APIRouter, HTTPException, Request
@@ -22,6 +23,13 @@ STATIC = Path(__file__).resolve().parent.parent.parent / "static"
 
 
 def _games() -> list[GamePublic]:
+    """Every registered game as the lobby shows it; built once per set of games (the lobby's tables refresh every
+    few seconds and would otherwise regenerate each options schema and look for each picture every time)."""
+    return list(_games_of(tuple(g.id for g in engine.all_games())))  # read-only: nothing changes them
+
+
+@lru_cache(maxsize=4)
+def _games_of(game_ids: tuple[str, ...]) -> list[GamePublic]:  # noqa: ARG001 - the key: the games registered now
     return [GamePublic(id=g.id, title=g.title, min_players=g.min_players, max_players=g.max_players,
                        options=g.options_schema(), bots=list(g.bots), summary=g.summary,
                        minutes=list(g.minutes) if g.minutes else None,
