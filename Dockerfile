@@ -21,6 +21,7 @@ COPY alembic.ini ./
 COPY migrations ./migrations
 COPY templates ./templates
 COPY static ./static
+COPY docs/rules ./docs/rules
 COPY scripts ./scripts
 RUN mkdir -p data && chown boardhall:boardhall data
 

@@ -55,6 +55,8 @@ class Settings(BaseSettings):
     chat_per_minute: int = 20  # chat messages of one user per minute, all sockets and tables together
     public_tables_per_host: int = 3  # open tables of one host shown in the public list
     abandoned_after_seconds: int = 60 * 60 * 24  # open tables nobody connected to for this long leave the list
+    finished_listed_seconds: int = 60 * 60 * 24  # finished tables leave the lists this long after their last change
+    idle_listed_seconds: int = 60 * 60 * 24 * 7  # games in play with no move for this long leave the public list
     # The move writer waits this long for SQLite's write lock, then the batch's movers are told `try_again`.
     db_lock_timeout: float = 2.0
     # Tests only: SIGKILL the process right after this many move batches committed (0: never).

@@ -54,6 +54,9 @@ async def _sessions_ended(request: Request, ended: list[str]) -> None:
 
 
 async def _nickname_free(db, user, nickname: str) -> None:  # noqa: ANN001
+    """Refuse a nickname a registered player holds, or one someone at the user's tables already uses."""
+    if user is None or user.nickname != nickname:
+        await lobby_service.check_nickname_reserved(db, user=user, nickname=nickname)
     if user is not None and user.nickname != nickname:
         await lobby_service.check_nickname_free(db, user=user, nickname=nickname)
 
@@ -65,6 +68,7 @@ async def create_session(body: SessionCreate, request: Request, db: DbDep, user:
         wait = request.app.state.guest_window.hit(client_address(request))
         if wait > 0:
             raise _too_many("too_many_guests", "too many new guests from your address", wait)
+        await _nickname_free(db, None, body.nickname)
         user = await service.create_guest(db, nickname=body.nickname)
         ended = await sign_in(request, db, user)
     else:
@@ -97,6 +101,10 @@ async def register(body: RegisterCreate, request: Request, db: DbDep, user: Opti
                                                      "message": f"the username {body.username!r} is taken"})
     if body.nickname:
         await _nickname_free(db, user, body.nickname)
+    # Registering reserves the nickname kept (a guest's own, or the username): it must not be another's already.
+    guest = user if user is not None and user.username is None else None
+    kept = body.nickname or (guest.nickname if guest is not None else body.username)
+    await lobby_service.check_nickname_reserved(db, user=guest, nickname=kept)
     try:
         password_hash = await request.app.state.hashing.hash(body.password)
     except HasherBusy:

@@ -70,6 +70,10 @@ class Game(ABC):
     max_moves: ClassVar[int] = 5000
     # Bots offered for empty seats, by name; the lobby seats the last one listed (the strongest).
     bots: ClassVar[dict[str, type[Bot]]] = {"random": RandomBot}
+    # What the lobby tells a player choosing a game (GET /api/games): one line on what the game is, and how long a
+    # game usually lasts in minutes (shortest, longest). Plain data, so the rules code stays free of the web layer.
+    summary: ClassVar[str] = ""
+    minutes: ClassVar[tuple[int, int] | None] = None
 
     # ---- to implement -------------------------------------------------------------------
     @abstractmethod

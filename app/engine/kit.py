@@ -201,7 +201,8 @@ def winners_text(seats: Sequence[int]) -> str:
 class BaseOptions(BaseModel):
     """Options every game has. The rulebooks' "the youngest starts" becomes a host's choice (RULINGS.md)."""
 
-    first_player: int | None = Field(default=None, ge=0, le=5, description="Seat that starts; random when empty.")
+    first_player: int | None = Field(default=None, ge=0, le=5, title="First player",
+                                     description="Seat that starts; random when empty.")
 
     def check_seats(self, num_players: int) -> None:
         """Options that depend on the number of seats; checked before any game is dealt."""

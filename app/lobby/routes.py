@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 from fastapi import APIRouter, HTTPException, Request
@@ -12,7 +13,7 @@ from app.accounts.deps import CurrentUser, OptionalUser, csrf_token
 from app.db.deps import DbDep
 from app.db.models import Table, User
 
-from . import service
+from . import rulebook, service
 from app.play import absence
 
 from .schemas import GamePublic, JoinRequest, SeatRequest, TableCreate, TableCreated, TablePublic, VoteRequest
@@ -22,8 +23,20 @@ STATIC = Path(__file__).resolve().parent.parent.parent / "static"
 
 
 def _games() -> list[GamePublic]:
+    """Every registered game as the lobby shows it; built once per set of games (the lobby's tables refresh every
+    few seconds and would otherwise regenerate each options schema and look for each picture every time)."""
+    return list(_games_of(tuple(g.id for g in engine.all_games())))  # read-only: nothing changes them
+
+
+@lru_cache(maxsize=4)
+def _games_of(game_ids: tuple[str, ...]) -> list[GamePublic]:  # noqa: ARG001 - the key: the games registered now
     return [GamePublic(id=g.id, title=g.title, min_players=g.min_players, max_players=g.max_players,
-                       options=g.options_schema(), bots=list(g.bots)) for g in engine.all_games()]
+                       options=g.options_schema(), bots=list(g.bots), summary=g.summary,
+                       minutes=list(g.minutes) if g.minutes else None,
+                       picture=f"/static/games/img/{g.id}.svg" if (STATIC / "games" / "img" / f"{g.id}.svg").exists()
+                       else None,
+                       rules_url=f"/games/{g.id}/rules" if rulebook.rules_path(g.id) else None)
+            for g in engine.all_games()]
 
 
 def _remember_invite(request: Request, table: Table, invite: str | None) -> None:
@@ -65,17 +78,20 @@ async def game_catalogue(game_id: str) -> dict:
 
 @router.get("/api/tables", tags=["lobby"])
 async def list_tables(request: Request, db: DbDep, user: OptionalUser) -> dict[str, list[TablePublic]]:
-    """Open public tables (a few per host, none abandoned) and your own."""
-    found = await _found_tables(request, db, user)
-    return {key: service.your_move_first(await service.public_tables(db, tables=list(tables)),
-                                         user)
-            for key, tables in found.items()}
+    """Open public tables (a few per host, none stale) and your own, each marked with its lobby group."""
+    return await _listed_tables(request, db, user)
 
 
-async def _found_tables(request: Request, db, user: User | None) -> dict[str, list[Table]]:  # noqa: ANN001
+async def _listed_tables(request: Request, db, user: User | None) -> dict[str, list[TablePublic]]:  # noqa: ANN001
     settings = request.app.state.settings
-    return await service.list_tables(db, user=user, per_host=settings.public_tables_per_host,
-                                     abandoned_after=settings.abandoned_after_seconds)
+    found = await service.list_tables(db, user=user, per_host=settings.public_tables_per_host,
+                                      abandoned_after=settings.abandoned_after_seconds,
+                                      idle_after=settings.idle_listed_seconds,
+                                      finished_after=settings.finished_listed_seconds)
+    listed = {key: service.your_move_first(await service.public_tables(db, tables=list(tables)), user)
+              for key, tables in found.items()}
+    service.mark_groups(listed)
+    return listed
 
 
 @router.post("/api/tables", response_model=TableCreated, tags=["lobby"])
@@ -182,12 +198,33 @@ def _render(request: Request, name: str, **context) -> HTMLResponse:  # noqa: AN
 
 @router.get("/", response_class=HTMLResponse, include_in_schema=False)
 async def lobby_page(request: Request, db: DbDep, user: OptionalUser) -> HTMLResponse:
-    found = await _found_tables(request, db, user)
-    tables = {key: service.your_move_first(await service.public_tables(db, tables=list(ts)), user)
-              for key, ts in found.items()}
     games = _games()
-    return _render(request, "lobby/index.html", user=user, games=games, tables=tables,
-                   games_json=[g.model_dump() for g in games])
+    return _render(request, "lobby/index.html", user=user, games=games, games_json=[g.model_dump() for g in games],
+                   **await _groups_context(request, db, user, games))
+
+
+@router.get("/lobby/tables", response_class=HTMLResponse, include_in_schema=False)
+async def lobby_tables_fragment(request: Request, db: DbDep, user: OptionalUser) -> HTMLResponse:
+    """The lobby's table groups alone, which the open page fetches every few seconds to stay current."""
+    return _render(request, "lobby/_groups.html", user=user, **await _groups_context(request, db, user, _games()))
+
+
+async def _groups_context(request: Request, db, user: User | None, games: list[GamePublic]) -> dict:  # noqa: ANN001
+    return {"groups": service.grouped(await _listed_tables(request, db, user)), "group_titles": service.GROUPS,
+            "pictures": {g.id: g.picture for g in games if g.picture}}
+
+
+@router.get("/games/{game_id}/rules", response_class=HTMLResponse, include_in_schema=False)
+async def rules_page(game_id: str, request: Request, user: OptionalUser) -> HTMLResponse:
+    """The rules as this site enforces them (docs/rules/<id>.md), for players."""
+    game = engine.get(game_id)
+    book = rulebook.rulebook(game_id) if game is not None else None
+    if book is None:
+        response = _render(request, "lobby/missing.html", user=user, message="There are no rules written for that game.")
+        response.status_code = 404
+        return response
+    info = next(g for g in _games() if g.id == game_id)
+    return _render(request, "lobby/rules.html", user=user, game=info, book=book)
 
 
 @router.get("/account", response_class=HTMLResponse, include_in_schema=False)
@@ -209,7 +246,9 @@ async def table_page(table_id: str, request: Request, db: DbDep, user: OptionalU
     _remember_invite(request, table, invite)
     game = engine.get(table.game_id)
     has_css = (STATIC / "games" / f"{table.game_id}.css").exists()
-    return _render(request, "table.html", user=user, table=table, game=game, invite=invite or "", has_css=has_css)
+    rules_url = f"/games/{table.game_id}/rules" if rulebook.rules_path(table.game_id) else None
+    return _render(request, "table.html", user=user, table=table, game=game, invite=invite or "", has_css=has_css,
+                   rules_url=rules_url)
 
 
 @router.get("/tables/{table_id}/rematch", include_in_schema=False)

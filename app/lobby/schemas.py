@@ -14,6 +14,11 @@ class GamePublic(BaseModel):
     max_players: int
     options: dict[str, Any]
     bots: list[str]
+    # For the lobby's game cards (added fields; the ones above are unchanged).
+    summary: str = ""  # one line on what the game is
+    minutes: list[int] | None = None  # a game's usual length in minutes: [shortest, longest]
+    picture: str | None = None  # URL of the game's picture (an SVG of ours)
+    rules_url: str | None = None  # URL of the rules page (docs/rules/<id>.md as HTML)
 
 
 class Pace(BaseModel):
@@ -76,6 +81,7 @@ class SeatPublic(BaseModel):
     away_user_id: int | None = None  # the player a bot stands in for; they may take the seat back
     resigned: bool = False
     votes: int = 0  # votes to seat a bot for this absent player
+    guest: bool = False  # a guest plays this seat (registered players' nicknames are unique hall-wide; guests' not)
 
 
 class TablePublic(BaseModel):
@@ -96,4 +102,6 @@ class TablePublic(BaseModel):
     clocks: dict[str, Any] | None = None  # timed tables in play: {"<seat>": {"left_ms", "running"}} at `clocks_at`
     clocks_at: int | None = None  # server epoch ms
     your_move: bool | None = None  # in table lists: whether the asking user is awaited
+    # In table lists: the lobby group, "your_move" | "yours" (seated or hosting) | "open" (to join) | "playing".
+    group: Literal["your_move", "yours", "open", "playing"] | None = None
     absent_grace_s: float = 0  # how long a player is away before the others may vote a bot into their seat

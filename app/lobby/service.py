@@ -73,6 +73,18 @@ async def check_nickname_free(db: AsyncSession, *, user: User, nickname: str, ta
                          "choose another nickname first", 409)
 
 
+async def check_nickname_reserved(db: AsyncSession, *, user: User | None, nickname: str) -> None:
+    """A registered player's nickname is theirs across the hall (compared without case): nobody else, guest or
+    registered, may take it, so the same name in two lobby rows is the same person. Guests' names are not
+    reserved; the lobby marks guests as such instead."""
+    query = select(User.id).where(User.username.is_not(None), func.lower(User.nickname) == nickname.lower())
+    if user is not None:
+        query = query.where(User.id != user.id)
+    if (await db.execute(query.limit(1))).first() is not None:
+        raise LobbyError("nickname_taken", f"{nickname!r} is the nickname of a registered player; "
+                         "choose another nickname", 409)
+
+
 async def create_table(db: AsyncSession, *, host: User, game_id: str, options: dict[str, Any],
                        seats: int | None, private: bool, pace: dict[str, Any] | None = None) -> Table:
     """Open a table with the host in seat 0."""
@@ -256,7 +268,9 @@ async def public_tables(db: AsyncSession, *, tables: list[Table], with_invite: b
     for seat in (await db.execute(select(Seat).where(Seat.table_id.in_(ids)).order_by(Seat.table_id, Seat.index))).scalars():
         seats_by[seat.table_id].append(seat)
     user_ids = {s.user_id for seats in seats_by.values() for s in seats if s.user_id} | {t.host_id for t in tables}
-    names = {u.id: u.nickname for u in (await db.execute(select(User).where(User.id.in_(user_ids)))).scalars()}
+    users = list((await db.execute(select(User).where(User.id.in_(user_ids)))).scalars())
+    names = {u.id: u.nickname for u in users}
+    guests = {u.id for u in users if u.username is None}
     finished = [t.id for t in tables if t.status == "finished"]
     results = dict((await db.execute(select(GameRecord.table_id, GameRecord.result)
                                      .where(GameRecord.table_id.in_(finished)))).all()) if finished else {}
@@ -283,6 +297,7 @@ async def public_tables(db: AsyncSession, *, tables: list[Table], with_invite: b
             host_id=table.host_id, host=names.get(table.host_id, "?"), private=table.private, status=table.status,
             seats=[SeatPublic(index=s.index, user_id=s.user_id, bot=s.bot,
                               name=names.get(s.user_id) if s.user_id else (bot_name(s.index) if s.bot else None),
+                              guest=s.user_id is not None and s.user_id in guests,
                               **_presence(s, now, settings))
                    for s in seats],
             result=results.get(table.id), invite=table.invite if with_invite else None, rematch_id=table.rematch_id,
@@ -301,21 +316,27 @@ def _presence(seat: Seat, now: int, settings: Any) -> dict[str, Any]:
 
 
 async def list_tables(db: AsyncSession, *, user: User | None, limit: int = 50, per_host: int = 3,
-                      abandoned_after: int = 86400) -> dict[str, list[Table]]:
+                      abandoned_after: int = 86400, idle_after: int = 7 * 86400,
+                      finished_after: int = 86400) -> dict[str, list[Table]]:
     """Public tables still being played or visited, at most `per_host` of each host, and the user's own (seated or
-    hosting), newest first. An open table nobody has connected to for `abandoned_after` seconds is left out."""
-    cutoff = utcnow() - timedelta(seconds=abandoned_after)
-    alive = or_(Table.status == "playing", Table.seen_at >= cutoff,
-                Table.seen_at.is_(None) & (Table.updated_at >= cutoff))
+    hosting), newest first. Stale tables are left out: from the public list an open table nobody has connected to
+    for `abandoned_after` seconds and a game with no move for `idle_after` seconds; from both lists a finished
+    table `finished_after` seconds after its last change (its end, or a rematch opened from it)."""
+    now = utcnow()
+    cutoff = now - timedelta(seconds=abandoned_after)
+    moving = select(GameRecord.table_id).where(GameRecord.updated_at >= now - timedelta(seconds=idle_after))
+    visited = or_(Table.seen_at >= cutoff, Table.seen_at.is_(None) & (Table.updated_at >= cutoff))
+    alive = or_((Table.status == "playing") & Table.id.in_(moving), (Table.status == "open") & visited)
     rank = func.row_number().over(partition_by=Table.host_id, order_by=Table.created_at.desc()).label("rank")
-    ranked = (select(Table.id, rank).where(Table.private.is_(False), Table.status != "finished", alive)
+    ranked = (select(Table.id, rank).where(Table.private.is_(False), alive)
               .subquery())
     public = (await db.execute(select(Table).join(ranked, ranked.c.id == Table.id).where(ranked.c.rank <= per_host)
                                .order_by(Table.created_at.desc()).limit(limit))).scalars().all()
     mine: list[Table] = []
     if user is not None:
         seated = select(Seat.table_id).where(Seat.user_id == user.id)
-        mine = (await db.execute(select(Table).where(or_(Table.host_id == user.id, Table.id.in_(seated)))
+        recent = or_(Table.status != "finished", Table.updated_at >= now - timedelta(seconds=finished_after))
+        mine = (await db.execute(select(Table).where(or_(Table.host_id == user.id, Table.id.in_(seated)), recent)
                                  .order_by(Table.updated_at.desc()).limit(limit))).scalars().all()
     return {"public": list(public), "mine": list(mine)}
 
@@ -331,6 +352,31 @@ def your_move_first(tables: list[TablePublic], user: User | None) -> list[TableP
         mine = next((str(s.index) for s in t.seats if s.user_id == user.id), None)
         return (t.clocks or {}).get(mine, {}).get("left_ms", 1 << 62)
     return sorted(tables, key=lambda t: (not t.your_move, left(t) if t.your_move else 0))
+
+
+GROUPS = {"your_move": "Your move", "yours": "Yours", "open": "Open to join", "playing": "Being played"}
+
+
+def mark_groups(found: dict[str, list[TablePublic]]) -> None:
+    """Tell each listed table which lobby group it belongs to: your tables (seated or hosting) where you are awaited,
+    your other tables, public tables you may join, public games in play you may watch."""
+    mine = {t.id for t in found.get("mine", [])}
+    for table in (t for tables in found.values() for t in tables):
+        if table.id in mine:
+            table.group = "your_move" if table.your_move else "yours"
+        else:
+            table.group = "open" if table.status == "open" else "playing"
+
+
+def grouped(found: dict[str, list[TablePublic]]) -> dict[str, list[TablePublic]]:
+    """The lobby's groups in their order, each table once (your own public table is listed among yours)."""
+    out: dict[str, list[TablePublic]] = {key: [] for key in GROUPS}
+    seen: set[str] = set()
+    for table in (t for key in ("mine", "public") for t in found.get(key, [])):
+        if table.id not in seen and table.group in out:
+            seen.add(table.id)
+            out[table.group].append(table)
+    return out
 
 
 async def touch_tables(db: AsyncSession, *, table_ids: list[str]) -> None:

@@ -1,12 +1,11 @@
-// Lobby page: builds the options form from each game's JSON schema (with readable labels and the schema's
-// descriptions as help), shows what each game is, and opens a table.
-import { formatLeft, paceLabel } from '/static/js/clocks.js';
-
+// Lobby page: builds the options form from each game's JSON schema (its titles as labels, its descriptions as
+// help, an enum's "labels" map for the choices), shows what each game is, opens a table, and keeps the table
+// groups current.
 const games = JSON.parse(document.getElementById('games-data').textContent);
 const form = document.getElementById('create-table');
 
-// Schema titles are generated from field names ("Tie Goes To") and enum values are codes ("first_to_60"):
-// read them as sentences ("Tie goes to", "First to 60").
+// A game without its own titles or labels still reads as words: a field name or an enum code ("first_to_60")
+// becomes a sentence ("First to 60").
 function readable(code) {
   const words = String(code).replace(/_/g, ' ').trim().toLowerCase();
   return words ? words[0].toUpperCase() + words.slice(1) : words;
@@ -21,41 +20,43 @@ function helpText(text) {
 
 function describeGame(game) {
   const box = document.getElementById('game-about');
-  if (!box) return;
-  const card = document.querySelector(`.game-card[data-game="${game.id}"]`);
-  box.textContent = card ? card.querySelector('.game-blurb').textContent : '';
+  const length = game.minutes ? ` About ${game.minutes[0]}–${game.minutes[1]} minutes.` : '';
+  box.textContent = `${game.summary || ''}${length}`;
 }
 
 function resolve(schema, root) {
   if (schema && schema.$ref) return root.$defs[schema.$ref.split('/').pop()];
   if (schema && schema.anyOf) {
     const real = schema.anyOf.find((s) => s.type !== 'null');
-    return { ...resolve(real, root), nullable: true, default: schema.default, title: schema.title };
+    return { ...resolve(real, root), nullable: true, default: schema.default, title: schema.title,
+      description: schema.description };
   }
   return schema;
 }
 
 function optionInputs(game) {
   const box = document.getElementById('game-options');
-  box.replaceChildren();
+  box.replaceChildren(box.querySelector('legend'));
   const schema = game.options;
+  box.hidden = !Object.keys(schema.properties || {}).length;
   for (const [name, raw] of Object.entries(schema.properties || {})) {
     const prop = { ...resolve(raw, schema), title: raw.title, default: raw.default };
     const label = document.createElement('label');
     label.className = 'option';
-    label.append(`${readable(prop.title || name)} `);
+    label.append(`${prop.title || readable(name)} `);
     let input;
     if (name === 'first_player') {
       // Seats are numbered from 1 for people, from 0 in the game options.
       input = document.createElement('select');
-      input.append(new Option('random', 'null', false, true));
+      input.append(new Option('Random', 'null', false, true));
       const seats = Number(form.seats.value) || game.max_players;
       for (let i = 0; i < seats; i++) input.append(new Option(`Seat ${i + 1}${i === 0 ? ' (you)' : ''}`, String(i)));
       input.dataset.kind = 'enum';
     } else if (prop.enum) {
       input = document.createElement('select');
-      for (const v of prop.enum) input.append(new Option(readable(v), JSON.stringify(v), false, v === prop.default));
-      if (prop.nullable) input.prepend(new Option('random', 'null', false, prop.default === null));
+      const labels = prop.labels || {};
+      for (const v of prop.enum) input.append(new Option(labels[v] || readable(v), JSON.stringify(v), false, v === prop.default));
+      if (prop.nullable) input.prepend(new Option('Random', 'null', false, prop.default === null));
     } else if (prop.type === 'boolean') {
       input = document.createElement('input');
       input.type = 'checkbox';
@@ -74,7 +75,12 @@ function optionInputs(game) {
     input.dataset.kind ||= prop.enum ? 'enum' : prop.type;
     label.append(input);
     // The first player's own description speaks of seat numbers from 0: the menu above says it better.
-    if (prop.description && name !== 'first_player') label.append(helpText(prop.description));
+    if (prop.description && name !== 'first_player') {
+      const help = helpText(prop.description);
+      help.id = `help-${name}`;
+      input.setAttribute('aria-describedby', help.id);
+      label.append(help);
+    }
     box.append(label);
   }
 }
@@ -140,59 +146,18 @@ if (form) {
   });
 }
 
-// Keep the table lists fresh while the page is open, so a friend's new public table shows up without a reload.
-function tableRow(t) {
-  const li = document.createElement('li');
-  const link = document.createElement('a');
-  link.href = `/tables/${t.id}`;
-  link.textContent = t.title;
-  const status = document.createElement('span');
-  status.className = `status status-${t.status}`;
-  status.textContent = t.status;
-  const seated = t.seats.filter((s) => s.name).length;
-  if (t.your_move) {
-    // Tables awaiting you come first (the server sorts them), with the time you have left.
-    const me = t.seats.find((s) => s.user_id === myId);
-    const clock = t.clocks && me && t.clocks[String(me.index)];
-    const ms = clock && (clock.running ? clock.left_ms - (Date.now() - loadedAt) : clock.left_ms);
-    const left = clock ? ` (${formatLeft(ms)} left)` : '';
-    li.className = 'awaits-you';
-    li.append(Object.assign(document.createElement('span'), { className: 'your-move', textContent: `Your move${left}` }), ' · ');
-  }
-  li.append(link, ` · hosted by ${t.host} · `, status, ` · ${seated}/${t.seats.length} seated${t.private ? ' · private' : ''}`);
-  if (t.pace && t.pace.mode !== 'relaxed') {
-    li.append(' · ', Object.assign(document.createElement('span'), { className: 'pace-label', textContent: paceLabel(t.pace) }));
-  }
-  return li;
-}
-
-function fillList(id, tables, emptyText) {
-  const box = document.getElementById(id);
-  if (!box) return;
-  if (!tables.length) {
-    const p = document.createElement('p');
-    p.className = 'muted';
-    p.textContent = emptyText;
-    box.replaceChildren(p);
-    return;
-  }
-  const ul = document.createElement('ul');
-  ul.className = 'tables';
-  ul.append(...tables.map(tableRow));
-  box.replaceChildren(ul);
-}
-
-const me = document.querySelector('.me[data-user-id]');
-const myId = me ? Number(me.dataset.userId) : null;
-let loadedAt = Date.now();
-
+// Keep the table groups fresh while the page is open, so a friend's new table or a move awaiting you shows up
+// without a reload. The server renders the groups (the same template as the page), the page swaps them in.
 async function refreshTables() {
   if (document.hidden) return;
-  const res = await fetch('/api/tables').catch(() => null);
+  const res = await fetch('/lobby/tables').catch(() => null);
   if (!res || !res.ok) return;
-  const data = await res.json();
-  loadedAt = Date.now();
-  fillList('tables-mine', data.mine, 'None yet.');
-  fillList('tables-public', data.public, 'No public table is open. Open one!');
+  const html = await res.text();
+  const box = document.getElementById('lobby-tables');
+  // Swapping under a pointer or a focused link would lose a tap or the keyboard position: wait for the next round.
+  // (A touch screen keeps :hover on whatever was tapped last, so only a real pointer counts.)
+  const pointed = matchMedia('(hover: hover)').matches && box.matches(':hover');
+  if (box.contains(document.activeElement) || pointed) return;
+  box.innerHTML = html;
 }
 setInterval(refreshTables, 10000);

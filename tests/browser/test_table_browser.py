@@ -68,11 +68,11 @@ def test_the_lobby_shows_a_new_public_table_without_reloading(browser, sqlite_se
     page.clock.install()
     page.goto(sqlite_server.url + "/")
     choose_nickname(page, "Lurker")
-    page.wait_for_selector("#tables-public")
+    page.wait_for_selector("[data-group=open]")
     table_id = Person(sqlite_server, "Opener").open_table()["id"]
-    assert page.locator(f"#tables-public a[href='/tables/{table_id}']").count() == 0
+    assert page.locator(f"[data-group=open] a.table-link[href='/tables/{table_id}']").count() == 0
     page.clock.run_for(11_000)
-    page.wait_for_selector(f"#tables-public a[href='/tables/{table_id}']")
+    page.wait_for_selector(f"[data-group=open] a.table-link[href='/tables/{table_id}']")
     page.context.close()
 
 

@@ -32,6 +32,9 @@ class GoldRush(StepGame):
     title = "Gold Rush"
     min_players = 2
     max_players = 6
+    summary = ("Found trading posts, dig mines and send expeditions into the Siberian gold fields; the first to the "
+               "target in victory points wins.")
+    minutes = (30, 60)
     Options = Options
     max_moves = 6000
     bots = {"random": RandomBot, "heuristic": HeuristicBot}

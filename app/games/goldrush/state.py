@@ -24,10 +24,14 @@ DECKS = "gxme"
 
 
 class Options(BaseOptions):
-    variant: Literal["basic", "full"] = Field(default="full", description="The short basic game or the full game.")
-    equal_turns: bool = Field(default=False, description="Finish the round once someone reaches the target.")
-    safety_end: bool = Field(default=True, description="End a stalled game: when the market and the Guild cards run "
-                             "out, and after round 12 (basic) or 15 (full).")
+    variant: Literal["basic", "full"] = Field(
+        default="full", title="Rules", description="The short basic game (4 victory points) or the full game (6).",
+        json_schema_extra={"labels": {"basic": "Basic game", "full": "Full game"}})
+    equal_turns: bool = Field(default=False, title="Equal turns",
+                              description="Finish the round once someone reaches the target.")
+    safety_end: bool = Field(default=True, title="End a stalled game",
+                             description="When the market and the Guild cards run out, and after round 12 (basic) "
+                             "or 15 (full).")
 
 
 class PlayerState(TypedDict):

@@ -21,9 +21,9 @@ from .turn import begin_turn, held_metals, to_build
 
 
 class Options(BaseOptions):
-    trading_post: bool = Field(default=False, description="Trading Post: the single Boomtown cell gives a resource "
+    trading_post: bool = Field(default=False, title="Trading Post", description="The single Boomtown cell gives a resource "
                                                           "(Copper, Silver, Gold or Wood-or-Stone) instead of 4 VP.")
-    bandits: bool = Field(default=False, description="Bandits: the Insurance Office and the Hoosegow join the "
+    bandits: bool = Field(default=False, title="Bandits", description="The Insurance Office and the Hoosegow join the "
                                                      "Boomtown offices that may be drawn.")
 
 
@@ -32,6 +32,9 @@ class GoldWest(StepGame):
     title: ClassVar[str] = "Gold West"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
+    summary: ClassVar[str] = ("Mine metals in the hills, build camps and settlements, invest and ship goods across "
+                              "the old West.")
+    minutes: ClassVar[tuple[int, int]] = (45, 90)
     Options = Options
     max_moves: ClassVar[int] = 4000
     bots: ClassVar[dict] = {"random": RandomBot, "heuristic": GoldWestBot}

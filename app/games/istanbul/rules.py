@@ -21,13 +21,19 @@ from .steps import STEP_TYPES
 
 
 class IstanbulOptions(BaseOptions):
-    first_player: int | None = Field(default=None, ge=0, le=4, description="Seat that starts; random when empty.")
+    first_player: int | None = Field(default=None, ge=0, le=4, title="First player",
+                                     description="Seat that starts; random when empty.")
     expansion: Literal["none", "letters_and_seals"] = Field(
-        default="letters_and_seals", description="Play the base game alone or with Letters & Seals.")
+        default="letters_and_seals", title="Expansion", description="Play the base game alone or with Letters & Seals.",
+        json_schema_extra={"labels": {"none": "Base game only", "letters_and_seals": "Letters & Seals"}})
     layout: Literal["recommended", "random"] = Field(
-        default="recommended", description="The recommended board, or places shuffled within the rules' limits.")
+        default="recommended", title="Board layout",
+        description="The recommended board, or places shuffled within the rules' limits.",
+        json_schema_extra={"labels": {"recommended": "Recommended", "random": "Random"}})
     bonus_cards: Literal["mixed", "new_only"] = Field(
-        default="mixed", description="With Letters & Seals: base and new bonus cards mixed, or the new ones only.")
+        default="mixed", title="Bonus cards",
+        description="With Letters & Seals: base and new bonus cards mixed, or the new ones only.",
+        json_schema_extra={"labels": {"mixed": "Base and new, mixed", "new_only": "New ones only"}})
 
 
 class Istanbul(StepGame):
@@ -35,6 +41,9 @@ class Istanbul(StepGame):
     title: ClassVar[str] = "Istanbul"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
+    summary: ClassVar[str] = ("Lead your merchant and assistants through the bazaar, trade goods and gather rubies "
+                              "before the others.")
+    minutes: ClassVar[tuple[int, int]] = (40, 70)
     Options: ClassVar[type[BaseModel]] = IstanbulOptions
     max_moves: ClassVar[int] = 20000
     bots: ClassVar[dict] = {"random": RandomBot, "heuristic": IstanbulBot}

@@ -41,6 +41,9 @@ class Jambo(StepGame):
     title: ClassVar[str] = "Jambo"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
+    summary: ClassVar[str] = ("Two merchants at an African market buy and sell wares, play people, animals and tools, "
+                              "and race to 60 gold.")
+    minutes: ClassVar[tuple[int, int]] = (30, 60)
     Options: ClassVar[type[BaseModel]] = JamboOptions
     max_moves: ClassVar[int] = 30000
     bots: ClassVar[dict] = {"random": RandomBot, "heuristic": JamboBot}

@@ -19,9 +19,12 @@ from . import data as D
 
 
 class JamboOptions(BaseOptions):
-    first_player: int | None = Field(default=None, ge=0, le=1, description="Seat that starts; random when empty.")
+    first_player: int | None = Field(default=None, ge=0, le=1, title="First player",
+                                     description="Seat that starts; random when empty.")
     tie_goes_to: Literal["first_to_60", "last_player"] = Field(
-        default="first_to_60",
+        default="first_to_60", title="A tie in gold goes to",
+        json_schema_extra={"labels": {"first_to_60": "The first to reach 60 gold",
+                                      "last_player": "The player who took the last turn"}},
         description="Who wins a tie in gold: the player who first reached 60 (French rules) or the player "
                     "who took the last turn (English edition).")
 

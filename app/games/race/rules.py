@@ -14,8 +14,9 @@ CELLS = 64
 
 
 class RaceOptions(BaseModel):
-    length: int = Field(default=1_000_000, ge=1, le=10_000_000, description="moves until the game ends")
-    first_player: int | None = None
+    length: int = Field(default=1_000_000, ge=1, le=10_000_000, title="Length",
+                        description="Moves until the game ends.")
+    first_player: int | None = Field(default=None, title="First player")
 
 
 class Race(Game):
@@ -23,6 +24,7 @@ class Race(Game):
     title = "Race (benchmark)"
     min_players = 2
     max_players = 2
+    summary = "A tiny race the server's benchmarks play; not much of a game."
     Options = RaceOptions
     max_moves = 10_000_000
 

@@ -24,7 +24,7 @@ from .steps import STEP_TYPES
 
 class RiverOptions(BaseOptions):
     first_player: int | None = Field(
-        default=None, ge=0, le=3,
+        default=None, ge=0, le=3, title="First player",
         description="Seat that wins ties of the acting order first (replaces 'the youngest'); random when empty")
 
 
@@ -33,6 +33,9 @@ class River(StepGame):
     title: ClassVar[str] = "The River"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
+    summary: ClassVar[str] = ("Sail up the river and back, buy tools from the barge and fill your newspaper with the "
+                              "creatures you find.")
+    minutes: ClassVar[tuple[int, int]] = (20, 40)
     Options: ClassVar[type[BaseOptions]] = RiverOptions
     max_moves: ClassVar[int] = 2500
     bots: ClassVar[dict] = {"random": RandomBot, "heuristic": RiverBot}

@@ -1,0 +1,74 @@
+"""The rules pages: docs/rules/<game>.md, the rules as this site enforces them, rendered as HTML for players.
+
+Markdown goes through markdown-it-py with raw HTML switched off (the text is ours, but a page should never carry
+markup nobody reviewed as markup); headings get ids so a section can be linked, and the second-level ones make the
+page's table of contents. Each file is rendered once per process and kept, as the files change only with a deploy.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from markdown_it import MarkdownIt
+
+RULES_DIR = Path(__file__).resolve().parent.parent.parent / "docs" / "rules"
+GAME_ID = re.compile(r"[a-z0-9_]{1,32}")
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    title: str
+    html: str
+    sections: tuple[tuple[str, str], ...]  # (anchor id, heading text) of each second-level heading
+
+
+def rules_path(game_id: str) -> Path | None:
+    """The rules file of a game, when it has one (a game id never reaches the file system unchecked)."""
+    if not GAME_ID.fullmatch(game_id):
+        return None
+    path = RULES_DIR / f"{game_id}.md"
+    return path if path.is_file() else None
+
+
+def _slug(text: str, taken: set[str]) -> str:
+    base = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "section"
+    slug, n = base, 2
+    while slug in taken:
+        slug, n = f"{base}-{n}", n + 1
+    taken.add(slug)
+    return slug
+
+
+@lru_cache(maxsize=32)
+def _render(path: Path, mtime: float) -> Rulebook:  # noqa: ARG001 - mtime is part of the cache key
+    md = MarkdownIt("js-default")  # CommonMark + tables + strikethrough, raw HTML off
+    tokens = md.parse(path.read_text(encoding="utf-8"))
+    taken: set[str] = set()
+    sections: list[tuple[str, str]] = []
+    title = ""
+    for i, token in enumerate(tokens):
+        if token.type != "heading_open":
+            continue
+        text = tokens[i + 1].content
+        if token.tag == "h1" and not title:
+            title = text  # the page's header shows it; the body starts below it
+            continue
+        slug = _slug(text, taken)
+        token.attrSet("id", slug)
+        if token.tag == "h2":
+            sections.append((slug, text))
+    if title:
+        first = next(i for i, t in enumerate(tokens) if t.type == "heading_open" and t.tag == "h1")
+        del tokens[first:first + 3]
+    # Wide tables scroll inside their own box instead of widening the page on a phone.
+    html = md.renderer.render(tokens, md.options, {})
+    html = html.replace("<table>", '<div class="table-scroll"><table>').replace("</table>", "</table></div>")
+    return Rulebook(title=title, html=html, sections=tuple(sections))
+
+
+def rulebook(game_id: str) -> Rulebook | None:
+    path = rules_path(game_id)
+    return None if path is None else _render(path, path.stat().st_mtime)
