@@ -94,6 +94,11 @@ def browser_messages(lang: str) -> dict[str, str]:
     return out
 
 
+def N_(message: str) -> str:  # noqa: N802 - gettext's own name, which the extraction looks for
+    """Mark a text for the catalogues where it is defined; it is translated where it is shown."""
+    return message
+
+
 def gettext(message: str) -> str:
     return translations(current_language.get()).gettext(message)
 

@@ -14,6 +14,7 @@ from app import engine
 from app.config import get_settings
 from app.errors import HallError
 from app.db.models import Clock, GameRecord, Seat, Table, User, utcnow
+from app.i18n import N_
 from app.play import clocks
 
 from .schemas import SeatPublic, TablePublic
@@ -354,7 +355,8 @@ def your_move_first(tables: list[TablePublic], user: User | None) -> list[TableP
     return sorted(tables, key=lambda t: (not t.your_move, left(t) if t.your_move else 0))
 
 
-GROUPS = {"your_move": "Your move", "yours": "Yours", "open": "Open to join", "playing": "Being played"}
+# Titles in English; the page shows them translated.
+GROUPS = {"your_move": N_("Your move"), "yours": N_("Yours"), "open": N_("Open to join"), "playing": N_("Being played")}
 
 
 def mark_groups(found: dict[str, list[TablePublic]]) -> None:

@@ -1,6 +1,8 @@
 // Lobby page: builds the options form from each game's JSON schema (its titles as labels, its descriptions as
 // help, an enum's "labels" map for the choices), shows what each game is, opens a table, and keeps the table
 // groups current.
+import { gettext } from '/static/js/i18n.js';
+
 const games = JSON.parse(document.getElementById('games-data').textContent);
 const form = document.getElementById('create-table');
 
@@ -48,15 +50,15 @@ function optionInputs(game) {
     if (name === 'first_player') {
       // Seats are numbered from 1 for people, from 0 in the game options.
       input = document.createElement('select');
-      input.append(new Option('Random', 'null', false, true));
+      input.append(new Option(gettext('Random'), 'null', false, true));
       const seats = Number(form.seats.value) || game.max_players;
-      for (let i = 0; i < seats; i++) input.append(new Option(`Seat ${i + 1}${i === 0 ? ' (you)' : ''}`, String(i)));
+      for (let i = 0; i < seats; i++) input.append(new Option(i === 0 ? gettext('Seat {number} (you)', { number: i + 1 }) : gettext('Seat {number}', { number: i + 1 }), String(i)));
       input.dataset.kind = 'enum';
     } else if (prop.enum) {
       input = document.createElement('select');
       const labels = prop.labels || {};
       for (const v of prop.enum) input.append(new Option(labels[v] || readable(v), JSON.stringify(v), false, v === prop.default));
-      if (prop.nullable) input.prepend(new Option('Random', 'null', false, prop.default === null));
+      if (prop.nullable) input.prepend(new Option(gettext('Random'), 'null', false, prop.default === null));
     } else if (prop.type === 'boolean') {
       input = document.createElement('input');
       input.type = 'checkbox';
@@ -65,7 +67,7 @@ function optionInputs(game) {
     } else if (prop.type === 'integer') {
       input = document.createElement('input');
       input.type = 'number';
-      if (prop.nullable) input.placeholder = 'random';
+      if (prop.nullable) input.placeholder = gettext('random');
       if (prop.default !== null && prop.default !== undefined) input.value = prop.default;
     } else {
       input = document.createElement('input');
@@ -139,7 +141,7 @@ if (form) {
     const res = await fetch('/api/tables', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const data = await res.json();
     if (!res.ok) {
-      document.getElementById('create-error').textContent = (data.detail && data.detail.message) || 'could not create the table';
+      document.getElementById('create-error').textContent = (data.detail && data.detail.message) || gettext('could not create the table');
       return;
     }
     location.href = data.invite_url;
