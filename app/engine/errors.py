@@ -28,5 +28,11 @@ class GameOver(IllegalAction):
     code = "game_over"
 
 
+class NotUndoable(GameError):
+    """There is no move of this seat that may be taken back now."""
+
+    code = "not_undoable"
+
+
 class BadOptions(GameError):
     code = "bad_options"

@@ -127,6 +127,11 @@ class Game(ABC):
         """The move made for `seat` when its clock runs out; None lets the platform ask the game's strongest bot."""
         return None
 
+    def undoable_move(self, state: State, seat: int, action: Action) -> bool:
+        """Whether `seat` playing `action` on `state` shows it nothing it did not know, so it may be taken back
+        (app/engine/undo.py adds the checks every game shares: no randomness drawn, nobody else asked)."""
+        return False
+
     # ---- provided ---------------------------------------------------------------------------
     def parse_options(self, options: dict[str, Any] | None) -> BaseModel:
         try:

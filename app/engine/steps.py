@@ -68,7 +68,7 @@ class Step(ABC):
     kind: ClassVar[str]
     prompt_kind: ClassVar[str | None] = None  # what renderers switch on; the step's kind when None
     secret: ClassVar[bool] = False  # simultaneous choices hidden from the others until all are in
-    undoable: ClassVar[bool] = False  # may be taken back (reveals nothing, draws nothing, involves nobody else)
+    undoable: ClassVar[bool] = False  # an undo point: its choices may be taken back (app/engine/undo.py)
     forced_single: ClassVar[bool] = False  # StepGame.ask plays the only option at once instead of asking
 
     def seats(self, game: Any, state: State, frame: Frame) -> list[int]:
@@ -93,6 +93,11 @@ class Step(ABC):
     def on_timeout(self, game: Any, state: State, frame: Frame, seat: int) -> Action | None:
         """The game's own rule when `seat` runs out of time here; None: the platform asks a bot."""
         return None
+
+    def undoable_choice(self, game: Any, state: State, frame: Frame, seat: int, action: Action) -> bool:
+        """Whether this choice of an `undoable` step may be taken back; a step narrows it here when some of its
+        choices (or what they set off) show the mover something they did not know. Only asked when `undoable`."""
+        return True
 
 
 class StepGame(Game):
@@ -174,6 +179,13 @@ class StepGame(Game):
         return self.step_for(frame).on_timeout(self, state, frame, seat)
 
     def is_undoable(self, state: State) -> bool:
-        """Whether the decision now pending may later be taken back (see Step.undoable)."""
+        """Whether the decision now pending is an undo point (see Step.undoable)."""
         frame = top(state)
         return frame is not None and self.step_for(frame).undoable
+
+    def undoable_move(self, state: State, seat: int, action: Action) -> bool:
+        frame = top(state)
+        if frame is None:
+            return False
+        step = self.step_for(frame)
+        return step.undoable and step.undoable_choice(self, state, frame, seat, action)

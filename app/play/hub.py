@@ -24,12 +24,15 @@ from typing import Any
 
 
 import orjson
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app import engine
+from app.engine import playout, undo
+from app.engine.game import copy_state
 from app.config import Settings
 from app.errors import HallError
-from app.db.models import GameRecord
+from app.db.models import GameRecord, Move
 from app.db.session import make_sync_engine
 
 from . import clocks, store
@@ -70,6 +73,7 @@ class Runtime:
     pace: dict[str, Any] | None = None  # the table's pace and clock (app/play/clocks.py)
     clock: clocks.ClockState | None = None
     resigned: set[int] = field(default_factory=set)
+    trail: undo.Trail | None = None  # the states its mover may take back to (app/engine/undo.py); None: not known
 
     def humans(self) -> set[int]:
         """Seats a person plays: their clocks run."""
@@ -194,6 +198,8 @@ class Hub:
                          clock=clock if clock is not None and clock.version == record.version else None,
                          resigned={s.index for s in seats if s.resigned})
             rt.envelope(views, rt.clock)
+            rt.trail = await self._load_trail(db, rt, record)
+            self._offer_undo(rt, views, rt.trail)
             if rt.clock is not None:
                 await clocks.settle_deadline(db, table_id, pace, rt.clock, rt.humans())
             return rt
@@ -249,34 +255,120 @@ class Hub:
                 raise PlayError(exc.code, exc.message) from None
             if timed_out:
                 events = [{"type": "timeout", "text": f"@{seat} ran out of time"}, *events]
-            new_version = rt.version + 1
-            audiences = [*range(rt.num_players), None]
-            views = dict(zip(map(audience_key, audiences), rt.game.full_views(state, audiences)))
-            clock = None
-            if rt.clock is not None:
-                clock = clocks.after_move(rt.pace, rt.clock, mover=seat, timed_out=timed_out, version=new_version,
-                                          waiting=views[SPECTATOR]["waiting"], humans=rt.humans(),
-                                          at_ms=clocks.now_ms())
-            rt.envelope(views, clock)
-            result = views[SPECTATOR]["result"]
-            committed = await self.writer.commit(PendingMove(
-                table_id=table_id, version=new_version, seat=seat, action=action, events=events,
-                state_json=dumps(state), result=result, clock=clock.row() if clock else None))
-            if not committed:
-                self.forget(table_id)
-                raise PlayError("stale_version", "another move was made first; here is the fresh state")
-            frames = {}
-            for key, view in views.items():
-                ops = make_patch(rt.views[key], view)
-                seat_no = None if key == SPECTATOR else int(key)
-                frames[key] = {"ops": ops, "events": engine.filter_events(events, seat_no)}
-            rt.state, rt.version, rt.views, rt.clock = state, new_version, views, clock
-            # Published under the table's lock so versions leave this instance in order.
-            await self.broker.publish({"kind": "move", "table": table_id, "version": new_version,
-                                       "from": self.instance, "audiences": frames, "events": events,
-                                       "finished": result is not None})
+            trail = (rt.trail.moved(rt.game, rt.version + 1, seat, action, rt.state, state, forced=timed_out)
+                     if rt.trail is not None else None)
+            new_version = await self._record(rt, seat=seat, action=action, state=state, events=events,
+                                             timed_out=timed_out, trail=trail)
         self._schedule_bots(rt)
         return new_version
+
+    async def _record(self, rt: Runtime, *, seat: int, action: dict[str, Any], state: dict[str, Any],
+                      events: list[dict], timed_out: bool, trail: undo.Trail | None, took_back: bool = False) -> int:
+        """Commit a move already checked (under the table's lock) as the next version and publish every audience's
+        patch; returns the new version. `took_back`: the move is an undo, whose clock gains no increment."""
+        table_id = rt.table_id
+        new_version = rt.version + 1
+        audiences = [*range(rt.num_players), None]
+        views = dict(zip(map(audience_key, audiences), rt.game.full_views(state, audiences)))
+        clock = None
+        if rt.clock is not None:
+            clock = clocks.after_move(rt.pace, rt.clock, mover=seat, timed_out=timed_out, version=new_version,
+                                      waiting=views[SPECTATOR]["waiting"], humans=rt.humans(),
+                                      at_ms=clocks.now_ms())
+            if took_back:
+                clock = _without_increments(rt.pace, clock, seat, rt.humans())
+        rt.envelope(views, clock)
+        self._offer_undo(rt, views, trail)
+        result = views[SPECTATOR]["result"]
+        committed = await self.writer.commit(PendingMove(
+            table_id=table_id, version=new_version, seat=seat, action=action, events=events,
+            state_json=dumps(state), result=result, clock=clock.row() if clock else None))
+        if not committed:
+            self.forget(table_id)
+            raise PlayError("stale_version", "another move was made first; here is the fresh state")
+        frames = {}
+        for key, view in views.items():
+            ops = make_patch(rt.views[key], view)
+            seat_no = None if key == SPECTATOR else int(key)
+            frames[key] = {"ops": ops, "events": engine.filter_events(events, seat_no)}
+        rt.state, rt.version, rt.views, rt.clock, rt.trail = state, new_version, views, clock, trail
+        # Published under the table's lock so versions leave this instance in order.
+        await self.broker.publish({"kind": "move", "table": table_id, "version": new_version,
+                                   "from": self.instance, "audiences": frames, "events": events,
+                                   "finished": result is not None})
+        return new_version
+
+    # ---- taking back (app/engine/undo.py) ------------------------------------------------------------------
+    async def undo(self, table_id: str, *, user_id: int | None, version: int) -> int:
+        """Take back the last move of the seat `user_id` holds, made on `version`: the game returns to the state
+        before it as a new version, committed and published like any move; returns that version."""
+        rt = await self.runtime(table_id, min_version=version)
+        if rt is None:
+            raise PlayError("not_started", "the game has not started")
+        async with rt.lock:
+            if self.runtimes.get(table_id) is not rt:  # replaced while we waited: use the fresh one
+                return await self.undo(table_id, user_id=user_id, version=version)
+            seat = rt.seat_of(user_id)
+            if seat is None:
+                raise PlayError("not_seated", "you are watching this table; only players can take back moves")
+            if rt.finished:
+                raise PlayError("game_over", "the game is over")
+            if version != rt.version:
+                raise PlayError("stale_version", f"you asked on version {version} but the game is at {rt.version}")
+            if rt.trail is None:
+                rt.trail = await self._rebuild_trail(rt)
+            try:
+                point = undo.take_back(rt.game, rt.trail, rt.state, seat)
+            except engine.GameError as exc:
+                raise PlayError(exc.code, exc.message) from None
+            new_version = await self._record(
+                rt, seat=seat, action=undo.undo_action(point.version), state=copy_state(point.state),
+                events=[rt.trail.took_back(seat)], timed_out=False, trail=rt.trail.undone(), took_back=True)
+        self._schedule_bots(rt)
+        return new_version
+
+    @staticmethod
+    def _offer_undo(rt: Runtime, views: dict[str, dict[str, Any]], trail: undo.Trail | None) -> None:
+        """Tell the seat that may take back now which version it would return to (the page shows "Undo")."""
+        if trail is None or len(trail.points) < 2:
+            return
+        seat = trail.points[-1].seat
+        if seat is None or rt.seat_users.get(seat) is None or views[SPECTATOR]["waiting"] != [seat]:
+            return
+        if views[SPECTATOR]["result"] is None:
+            views[audience_key(seat)]["undo"] = {"to": trail.points[-2].version, "label": trail.points[-1].label}
+
+    async def _load_trail(self, db: AsyncSession, rt: Runtime, record: GameRecord) -> undo.Trail:
+        """The trail of a table being loaded: rebuilt from the seed and the move log when its awaited seat might
+        take something back (after a restart, or when another instance made the last move), else the current
+        state alone."""
+        waiting = sorted(rt.game.pending(rt.state))
+        if rt.finished or len(waiting) != 1 or not undo.has_undo_points(rt.game):
+            return undo.Trail.start(rt.version, rt.state)
+        last = await db.scalar(select(Move.seat).where(Move.table_id == rt.table_id)
+                               .order_by(Move.version.desc()).limit(1))
+        if last != waiting[0]:
+            return undo.Trail.start(rt.version, rt.state)
+        return await self._rebuild_trail(rt, db, record)
+
+    async def _rebuild_trail(self, rt: Runtime, db: AsyncSession | None = None,
+                             record: GameRecord | None = None) -> undo.Trail:
+        if db is None:
+            async with self.sessionmaker() as own:
+                return await self._rebuild_trail(rt, own, await own.get(GameRecord, rt.table_id))
+        assert record is not None
+        rows = (await db.execute(select(Move.seat, Move.action).where(Move.table_id == rt.table_id)
+                                 .order_by(Move.version))).all()
+        try:
+            state, trail = playout.undo_trail(rt.game, rt.num_players, record.options, record.seed,
+                                              [(seat, action) for seat, action in rows])
+        except engine.GameError as exc:  # rules changed since these moves were made: nothing can be taken back
+            log.warning("table %s: its move log no longer replays (%s); no undo", rt.table_id, exc.message)
+            return undo.Trail.start(rt.version, rt.state)
+        if len(rows) != rt.version or playout.canonical(state) != playout.canonical(rt.state):
+            log.warning("table %s: the replayed state differs from the stored one; no undo", rt.table_id)
+            return undo.Trail.start(rt.version, rt.state)
+        return trail
 
     # ---- fan-out ------------------------------------------------------------------------------------
     async def on_message(self, message: dict[str, Any]) -> None:
@@ -435,3 +527,14 @@ class Hub:
                 log.error("bot %s at %s seat %s failed: %s", name, table_id, seat, exc.message)
         except Exception:
             log.exception("bot %s at %s seat %s crashed", name, table_id, seat)
+
+
+def _without_increments(pace: dict[str, Any] | None, clock: clocks.ClockState, seat: int,
+                        humans: set[int]) -> clocks.ClockState:
+    """A realtime clock after an undo: neither the undo nor the move it took back adds an increment, so taking
+    moves back and making them again never buys time."""
+    increment = (pace or {}).get("increment_s", 0) * 1000
+    if not clocks.is_timed(pace) or pace["mode"] != clocks.REALTIME or not increment:
+        return clock
+    clock.left_ms[seat] = max(0, clock.left_ms.get(seat, 0) - 2 * increment)
+    return clock.with_deadline(pace, humans)

@@ -19,6 +19,12 @@ class Act(_Msg):
     action: dict[str, Any]
 
 
+class Undo(_Msg):
+    type: Literal["undo"]
+    id: str | int | None = None
+    version: int  # the version the player sees: taking back is refused once the game has moved on
+
+
 class Sync(_Msg):
     type: Literal["sync"]
     id: str | int | None = None
@@ -35,7 +41,7 @@ class Ping(_Msg):
     id: str | int | None = None
 
 
-ClientMessage = Annotated[Union[Act, Sync, Chat, Ping], Field(discriminator="type")]
+ClientMessage = Annotated[Union[Act, Undo, Sync, Chat, Ping], Field(discriminator="type")]
 _adapter = TypeAdapter(ClientMessage)
 
 
@@ -47,7 +53,7 @@ class BadMessage(Exception):
         self.msg_id = msg_id
 
 
-def parse(text: str) -> Act | Sync | Chat | Ping:
+def parse(text: str) -> Act | Undo | Sync | Chat | Ping:
     try:
         data = orjson.loads(text)
     except orjson.JSONDecodeError:
@@ -55,7 +61,7 @@ def parse(text: str) -> Act | Sync | Chat | Ping:
     if not isinstance(data, dict):
         raise BadMessage("bad_message", "a message must be a JSON object")
     msg_id = data.get("id") if isinstance(data.get("id"), (str, int)) else None
-    if data.get("type") not in ("act", "sync", "chat", "ping"):
+    if data.get("type") not in ("act", "undo", "sync", "chat", "ping"):
         raise BadMessage("unknown_type", f"unknown message type {str(data.get('type'))[:40]!r}", msg_id)
     try:
         return _adapter.validate_python(data)

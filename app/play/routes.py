@@ -1,4 +1,4 @@
-"""The table websocket: snapshot or missed patches on connect, then act / sync / chat / ping.
+"""The table websocket: snapshot or missed patches on connect, then act / undo / sync / chat / ping.
 
 A handshake that is refused is still accepted first and then closed with a documented code (4403 forbidden,
 4404 no such table, 4429 too many sockets, 1013 try again later), because a browser only learns close codes, never
@@ -222,7 +222,7 @@ async def _handle(app, conn: Connection, user, table_id: str, msg) -> None:  # n
             if not database_trouble(exc):
                 raise
             conn.send(_error(msg.id, "try_again", TRY_AGAIN))
-    elif isinstance(msg, messages.Act):
+    elif isinstance(msg, (messages.Act, messages.Undo)):
         if user is None:
             conn.send(_error(msg.id, "not_seated", "you are watching this table; only players can act"))
             return
@@ -233,7 +233,10 @@ async def _handle(app, conn: Connection, user, table_id: str, msg) -> None:  # n
             conn.send(await hub.snapshot_frame(table_id, conn))
             return
         try:
-            version = await hub.act(table_id, user_id=user.id, action=msg.action, version=msg.version)
+            if isinstance(msg, messages.Undo):
+                version = await hub.undo(table_id, user_id=user.id, version=msg.version)
+            else:
+                version = await hub.act(table_id, user_id=user.id, action=msg.action, version=msg.version)
         except PlayError as exc:
             conn.send(_error(msg.id, exc.code, exc.message))
             if exc.code == "stale_version":

@@ -122,6 +122,10 @@ class Turn(GoldRushStep):
     """The active seat's turn: its actions in any order, then the end of the turn."""
 
     kind = "main"
+    undoable = True  # purchases only (below): a bought card goes back to the market until the turn ends
+
+    def undoable_choice(self, game, state, frame, seat, action):
+        return action["type"] == "buy"
 
     def text(self, game, state, frame, seat):
         kinds = {a["type"] for a in self.options(game, state, frame, seat)}

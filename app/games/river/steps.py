@@ -246,6 +246,11 @@ class BuyStep(Step):
 
     kind: ClassVar[str] = "buy"
     forced_single: ClassVar[bool] = True
+    undoable: ClassVar[bool] = True  # which equipment to buy may be changed until it is paid for
+
+    def undoable_choice(self, game: Any, state: RiverState, frame: dict, seat: int, action: dict) -> bool:
+        # With one token to pay with, paying is forced at once and exploring follows, which turns a card over.
+        return len(payable_tokens(state, seat)) > 1
 
     def text(self, game: Any, state: RiverState, frame: dict, seat: int) -> str:
         return "The barge is here: choose equipment to buy" + few_tokens_warning(state, seat)

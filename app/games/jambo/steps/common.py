@@ -53,6 +53,11 @@ class CardRule:
         assert self.first_step is not None, f"{self.kind} says neither its first step nor its effect"
         ask(s, self.first_step, seat)
 
+    def only_asks(self) -> bool:
+        """Whether playing or using the card just asks its first decision of its player: the play draws nothing
+        and shows nobody anything, so it may be taken back (docs/rules/jambo.md, undo)."""
+        return self.first_step is not None and type(self).start is CardRule.start
+
 
 class UtilityRule(CardRule, ABC):
     """A utility is played in front of its owner (always possible) and then used once a turn for an action."""

@@ -134,6 +134,7 @@ class KeepDrawn(JamboStep):
 
 class PlayPhase(JamboStep):
     kind = "play"
+    undoable = True  # the choices below that show nothing; a reaction question or a drawn card still ends the run
 
     def text(self, game, s, frame, seat):
         return f"Phase 2: play cards or use utilities ({D.ACTIONS - s['actions_used']} actions left)"
@@ -147,6 +148,17 @@ class PlayPhase(JamboStep):
             out += utility_actions(s)
         out.append(end_action(s))
         return out
+
+    def undoable_choice(self, game, s, frame, seat, action):
+        kind = action["type"]
+        if kind in ("buy", "sell"):
+            return True  # the opponent is then asked about a Rain Maker, which the engine's checks refuse
+        if kind == "use":
+            return RULES[D.kind(action["card"])].only_asks()
+        if kind == "play":
+            card_kind = D.kind(action["card"])
+            return D.card_type(action["card"]) in ("stand", "utility") or RULES[card_kind].only_asks()
+        return False  # ending the turn
 
     @staticmethod
     def _card_actions(s: State, seat: int, card: int) -> list[dict]:
@@ -228,6 +240,7 @@ class PlayPhase(JamboStep):
 
 class ReplaceUtility(JamboStep):
     kind = "replace"
+    undoable = True  # which of one's own utilities goes to the discard pile
     title = "You already have 3 utilities: choose one to discard"
 
     def options(self, game, s, frame, seat):
