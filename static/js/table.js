@@ -319,7 +319,20 @@ function renderPrompt() {
       onclick: (ev) => { allMovesOpen = !allMovesOpen; all.hidden = !allMovesOpen; ev.currentTarget.setAttribute('aria-expanded', String(allMovesOpen)); },
     }, `All moves (${view.legal.length})`), all);
   }
+  if (view.undo && !view.result) parts.push(undoButton(view.undo));
   $('prompt-actions').replaceChildren(...parts);
+}
+
+// Taking back one's own last move, one per press, while the server offers it (`view.undo`, docs/protocol.md).
+function undoButton(undo) {
+  return el('button', {
+    type: 'button', class: 'undo tool', title: `Take back: ${say(undo.label)}`, 'aria-label': `Undo: ${say(undo.label)}`,
+    onclick: () => {
+      $('play-error').textContent = '';
+      ownMovePending = true;
+      send({ type: 'undo', id: nextId++, version });
+    },
+  }, 'Undo');
 }
 
 function renderResult() {
