@@ -24,11 +24,12 @@ GOLDRUSH = registry.get("goldrush")
 START_S = 120  # a loaded test machine may take a while to start a server; nothing here is timed
 
 
-def _table_with_a_purchase(server, tag: str):
+def _table_with_a_purchase(server, tag: str, pace: dict | None = None):
     """A started Gold Rush table where seat 0 may buy on its first turn (most deals allow it), and its people."""
     for attempt in range(8):
         a, b = Person(server, f"{tag}A{attempt}"), Person(server, f"{tag}B{attempt}")
-        tid = a.open_table(game="goldrush", seats=2, options=FULL)["id"]
+        tid = a.post("/api/tables", {"game": "goldrush", "seats": 2, "options": FULL, "private": False,
+                                     "pace": pace or {"mode": "relaxed"}}).json()["id"]
         b.post(f"/api/tables/{tid}/join", {})
         a.post(f"/api/tables/{tid}/start")
         sa = a.socket(tid)
@@ -123,13 +124,20 @@ def test_an_undo_reaches_every_audience_and_refusals_change_nothing_on_postgresq
             server.stop()
 
 
+def _without_clocks(view: dict) -> dict:
+    return {k: v for k, v in view.items() if k not in ("clocks", "clock_at")}
+
+
 def test_a_purchase_made_before_a_restart_can_be_taken_back_after_it(tmp_path):
+    """On a realtime table: the undo also gives back no increment, neither its own nor the purchase's."""
     server = Server(database_url=f"sqlite:///{tmp_path / 'undo.db'}")
     server.start(timeout=START_S)
     try:
-        tid, a, b, sa = _table_with_a_purchase(server, "Rs")
+        bank_ms = 300_000
+        tid, a, b, sa = _table_with_a_purchase(server, "Rs", {"mode": "realtime", "bank_s": 300, "increment_s": 60})
         before = copy.deepcopy(sa.view)
         sa.act_ok(next(x for x in sa.view["legal"] if x["type"] == "buy"))
+        assert sa.view["clocks"]["0"]["left_ms"] > bank_ms  # the purchase earned its increment
         sa.close()
         server.stop()
         server.start(timeout=START_S)
@@ -138,7 +146,8 @@ def test_a_purchase_made_before_a_restart_can_be_taken_back_after_it(tmp_path):
         assert again.version == 1 and again.view["undo"]["to"] == 0  # rebuilt from the seed and the move log
         assert _undo(again, 1)["version"] == 2
         again.sync_to(2)
-        assert again.view == before
+        assert _without_clocks(again.view) == _without_clocks(before)
+        assert again.view["clocks"]["0"]["left_ms"] <= bank_ms and again.view["clocks"]["0"]["running"]
         again.close()
     finally:
         server.stop()
