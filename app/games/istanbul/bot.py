@@ -83,18 +83,40 @@ class IstanbulBot(Bot):
             value = 3
         elif place == D.SECRET_SOCIETY:
             value = RUBY if me["seals"] >= D.SEALS_SOCIETY else 0
+        elif place == D.ROASTING_PLANT:
+            value = 2.5 * (D.ROASTING_COFFEE + (D.TAVERN_B_COFFEE if "B" in me["tavern"] else 0))
+        elif place == D.GUILD_HALL:
+            value = 2.0
+        elif place == D.TAVERN:
+            for series, tiles in spot["tavern"].items():
+                if tiles and series not in me["tavern"] and me["coffee"] >= tiles[0]:
+                    pair = len(me["tavern"]) == 1 and spot["rubies"]
+                    value = max(value, 12 + (RUBY if pair else 0))
+        elif place == D.COFFEE_HOUSE:
+            if spot["rubies"] and me["coffee"] >= spot["coffee_price"]:
+                value = RUBY
+        elif place == D.CATACOMBS:
+            value = 3.5
         if "governor" in spot["tokens"]:
             value += 2
         if "smuggler" in spot["tokens"]:
             value += 2
         if "courier" in spot["tokens"] and lira >= 4:
             value += 1.5
+        if "coffee_trader" in spot["tokens"]:
+            value += 2
         value += 1.5 * sum(1 for l in me["letters"] if not l["delivered"] and l["place"] == place)
         value += 3 * sum(1 for s in spot["family"] if s != seat and place != D.POLICE)
         return value
 
+    def reach_value(self, place: int, game: dict, me: dict, board: dict, seat: int) -> float:
+        """Where the Catacombs should send the merchant: the best place one or two steps on from there."""
+        row, col = board[place]["row"], board[place]["col"]
+        near = [p for p, spot in board.items() if 1 <= abs(spot["row"] - row) + abs(spot["col"] - col) <= 2]
+        return max(self.place_value(p, game, me, board, seat) for p in near)
+
     def arrival_cost(self, place: int, game: dict, me: dict, board: dict, seat: int, token: str,
-                     join: int | None) -> float:
+                     join: int | None, guild: bool = False) -> float:
         if place == D.FOUNTAIN:
             return 0.0
         spot = board[place]
@@ -103,7 +125,9 @@ class IstanbulBot(Bot):
         if fees * D.FEE > me["lira"]:
             return 100.0
         cost = 2.5 * fees
-        if token == "merchant" and seat not in spot["assistants"]:
+        if guild:
+            cost += 1.0  # the guild card spent
+        elif token == "merchant" and seat not in spot["assistants"]:
             if me["stack"] == 0:
                 return 100.0
             cost += 1.0
@@ -116,7 +140,9 @@ class IstanbulBot(Bot):
         card_penalty = 1.5 if "card" in a and t in ("move", "family") else 0
         if t == "move":
             token = a.get("token", "merchant")
-            cost = self.arrival_cost(a["to"], game, me, board, seat, token, a.get("join"))
+            if kind == "catacombs":
+                return self.reach_value(a["to"], game, me, board, seat)
+            cost = self.arrival_cost(a["to"], game, me, board, seat, token, a.get("join"), "guild" in a)
             extra = D.GO_ANYWHERE_PRICE if a.get("card") == "go_anywhere" else 0
             return self.place_value(a["to"], game, me, board, seat) - cost - extra - card_penalty
         if t == "family":
@@ -154,7 +180,11 @@ class IstanbulBot(Bot):
         if t == "smuggler":
             return 2.0 + (1 if a["good"] == "blue" else 0) - 0.2 * goods[a["good"]]
         if t == "courier":
-            return 1.5 if a["pay"] == "lira" and lira >= 6 else -1
+            return 1.5 if a["pay"] == "free" or (a["pay"] == "lira" and lira >= 6) else -1
+        if t == "coffee_trader":
+            return 2.0 if lira >= 4 or "A" in me["tavern"] else -1
+        if t == "guild_discard":
+            return 0.0
         if t == "end":
             return 6.0 if a.get("letters") else -0.5
         if t == "kiosk":
@@ -172,6 +202,8 @@ class IstanbulBot(Bot):
         if card == "recall_assistant":
             return 1.0 if me["stack"] == 0 else -1.0
         if card == "sell_good":
+            if "coffee" in a:
+                return 0.5 if me["coffee"] >= 10 else -1.0
             return 0.5 if me["goods"][a["good"]] >= 3 else -1.0
         if card == "gain_good":
             return 0.5 - 0.1 * me["goods"][a["good"]] + (0.3 if a["good"] == "blue" else 0)
@@ -192,6 +224,12 @@ class IstanbulBot(Bot):
             return 15 + (2 if a["colour"] in ("yellow", "blue") else 0)
         if "letters" in a:
             return RUBY - 0.1 * len(a["letters"])
+        if "series" in a:
+            return 12 + (RUBY if len(me["tavern"]) == 1 else 0)
+        if "coffee" in a:
+            return 2.5
+        if (game.get("step") or {}).get("place") == D.COFFEE_HOUSE:
+            return RUBY
         if "good" in a:
             return 3.0 - 0.2 * goods[a["good"]] + (1 if a["good"] == "blue" else 0)
         return 5.0
@@ -200,6 +238,8 @@ class IstanbulBot(Bot):
         tile, choice = a["tile"], a["choice"]
         if choice == "decline":
             return 0.0
+        if "coffee" in a:
+            return {12: 2.5, 13: 2.0}.get(tile, 0.8 if choice == "buy" else 0.2)
         simple = {1: 2.5, 2: 2.5, 3: 2.5, 4: 3, 5: 3, 6: 3, 7: 1.5, 8: 1.5, 9: 1.5, 10: 2.5, 11: 4, 12: 2, 13: 3,
                   14: 0.3, 15: 3.5, 16: 6 if me["lira"] >= 20 else -1, 17: 6, 18: -0.5}
         if tile in simple:

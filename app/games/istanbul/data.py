@@ -217,3 +217,62 @@ def card_name(kind: str) -> str:
 def goods_words(goods: dict[str, int]) -> str:
     parts = [f"{n} {GOOD_NAMES[g]}" for g, n in goods.items() if n]
     return ", ".join(parts) if parts else "nothing"
+
+
+# ---- Grand Bazaar: house rules (draft) -------------------------------------------------------------------------------
+# Base game + Letters & Seals + our own placeholder rules for the Mocha & Baksheesh parts whose published texts could
+# not be read (shared/rules/istanbul-mocha-baksheesh.md). Every number below is that spec's named constant; the ones
+# marked [design] there are ours, not the publisher's.
+VARIANT_LABEL = "Grand Bazaar — house rules (draft)"
+VARIANT_NOTE = ("Base game, Letters & Seals and Mocha & Baksheesh on a 5x5 board. The Roasting Plant, Guild Hall, "
+                "Tavern, Coffee House, Coffee Trader, guild cards and Tavern tiles follow our own draft rules, "
+                "because the published texts could not be read.")
+ROASTING_PLANT, GUILD_HALL, TAVERN, COFFEE_HOUSE, CATACOMBS = 17, 18, 19, 20, 25
+PLACE_NAMES.update({17: "Roasting Plant", 18: "Guild Hall", 19: "Tavern", 20: "Coffee House", 25: "Catacombs"})
+PLACE_TEXTS.update({
+    17: "Take 2 coffee (3 with a Tavern tile of series B).",
+    18: "Draw 2 guild cards, then discard 1 guild card face up.",
+    19: "Take the top Tavern tile of a series you lack: have at least its number of coffee, pay 1 coffee. "
+        "Both series give the Tavern's ruby.",
+    20: "Pay the price in coffee for the next ruby.",
+    25: "Take 1 good of your choice or 1 coffee, then move your merchant to any place: no action, no encounters.",
+})
+# Texts that read differently in the Grand Bazaar (coffee symbols count there, never elsewhere [seed]).
+GRAND_BAZAAR_PLACE_TEXTS = {
+    6: "Take 2 bonus cards (each from the deck or the top of the discard pile), then discard 1; then take 1 coffee.",
+    24: "Hand in letters worth 6 seals: the next ruby of the Sultan's Palace, the Gemstone Dealer or the Coffee "
+        "House, for free.",
+}
+GRAND_BAZAAR_KIOSK_TEXTS = {
+    12: "Take 1 coffee or 2 lira.",
+    13: "Take 1 coffee or 3 lira.",
+    19: "Pay 1 good or 1 coffee for 1 letter, or hand in 1 letter for 1 good or 1 coffee.",
+    22: "Pay 2 lira for 1 good of your choice or 1 coffee, or pay 1 good or 1 coffee for 3 lira.",
+}
+GRAND_BAZAAR_CARD_TEXTS = {
+    "sell_good": "Pay 1 good of your choice or 1 coffee and take 7 lira.",
+    "use_token": "In your encounters, use the Governor, Smuggler, Courier or Coffee Trader wherever it is, paying its "
+                 "cost; then it moves.",
+}
+GRAND_BAZAAR_PLACES = EXPANSION_PLACES + (ROASTING_PLANT, GUILD_HALL, TAVERN, COFFEE_HOUSE, CATACOMBS)
+# [design, spec §13.4] The Mocha & Baksheesh first-game layout with the Fountain moved to the centre, 21-25 added.
+GRAND_BAZAAR_LAYOUT = (16, 15, 18, 3, 10, 8, 1, 21, 17, 4, 2, 19, 7, 12, 9, 20, 11, 5, 14, 13, 22, 23, 6, 24, 25)
+GRAND_BAZAAR_COLS = 5
+GRAND_BAZAAR_ROWS = 5
+
+CARAVANSARY_COFFEE = 1
+ROASTING_COFFEE = 2
+TAVERN_B_COFFEE = 1  # series B: extra coffee at the Roasting Plant [design]
+GUILD_DRAW = 2
+GUILD_KEEP = 1
+GUILD_CARDS = tuple(range(1, 21))  # one guild card per place 1-20; a card is the number of its place [design]
+TAVERN_SERIES = ("A", "B")
+TAVERN_SERIES_NAMES = {"A": "service", "B": "roaster"}
+TAVERN_TILE_VALUES = MOSQUE_VALUES  # 2-5, fewer with 2-3 players, as the mosque tiles [design]
+TAVERN_RUBIES = MOSQUE_RUBIES
+TAVERN_BAKSHEESH_COST = 1
+COFFEE_HOUSE_PRICES = (3, 4, 5, 6, 7)
+COFFEE_HOUSE_RUBIES = len(COFFEE_HOUSE_PRICES)
+COFFEE_TRADER_COFFEE = 1
+# Tokens moved by 2 dice, with the names the log uses.
+TOKEN_NAMES = {"governor": "Governor", "smuggler": "Smuggler", "courier": "Courier", "coffee_trader": "Coffee Trader"}

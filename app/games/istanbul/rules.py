@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 from app.engine import RandomBot
 from app.engine.game import copy_state
@@ -34,6 +34,16 @@ class IstanbulOptions(BaseOptions):
         default="mixed", title="Bonus cards",
         description="With Letters & Seals: base and new bonus cards mixed, or the new ones only.",
         json_schema_extra={"labels": {"mixed": "Base and new, mixed", "new_only": "New ones only"}})
+    variant: Literal["standard", "grand_bazaar"] = Field(
+        default="standard", title="Variant",
+        description=f"Standard: the published rules. {D.VARIANT_LABEL}: {D.VARIANT_NOTE} Needs Letters & Seals.",
+        json_schema_extra={"labels": {"standard": "Standard", "grand_bazaar": D.VARIANT_LABEL}})
+
+    @model_validator(mode="after")
+    def grand_bazaar_needs_letters(self) -> "IstanbulOptions":
+        if self.variant == "grand_bazaar" and self.expansion != "letters_and_seals":
+            raise ValueError("the Grand Bazaar variant is played with Letters & Seals (expansion: letters_and_seals)")
+        return self
 
 
 class Istanbul(StepGame):
@@ -92,9 +102,20 @@ class Istanbul(StepGame):
             kiosk = state["kiosk"]
             assert sorted(kiosk["deck"] + kiosk["discard"] + kiosk["revealed"]) == sorted(D.KIOSK_TILES)
             assert len(state["society_paid"]) == len(set(state["society_paid"])) <= len(D.SOCIETY_LIRA)
+        if state["grand_bazaar"]:
+            assert all(p["coffee"] >= 0 for p in players), "negative coffee"
+            guild = state["guild"]["deck"] + state["guild"]["discard"] + [c for p in players for c in p["guild"]]
+            assert sorted(guild) == list(D.GUILD_CARDS), "guild cards not conserved"
+            for series in D.TAVERN_SERIES:
+                owned = [p["tavern"][series] for p in players if series in p["tavern"]]
+                assert sorted(owned + state["tavern"][series]) == sorted(D.TAVERN_TILE_VALUES[n])
+            assert state["tavern"]["rubies"] >= 0 and state["coffee_house"]["rubies"] >= 0
+            tokens = (state["governor"], state["smuggler"], state["courier"], state["coffee_trader"])
+            assert all(2 <= t <= 12 for t in tokens)
 
     def scramble_hidden(self, state: dict, audience: int | None, rng: Any) -> dict:
-        """Unknown to `audience`: other players' bonus cards, every deck's order, demand tiles under the top one."""
+        """Unknown to `audience`: other players' bonus cards (and Grand Bazaar guild cards), every deck's order,
+        demand tiles under the top one."""
         out = copy_state(state)
         others = [p for s, p in enumerate(out["players"]) if s != audience]
         pool = out["bonus"]["deck"] + [c for p in others for c in p["hand"]]
@@ -103,6 +124,12 @@ class Istanbul(StepGame):
         rest = pool[len(out["bonus"]["deck"]):]
         for p in others:
             p["hand"], rest = rest[:len(p["hand"])], rest[len(p["hand"]):]
+        if out["grand_bazaar"]:
+            pool = out["guild"]["deck"] + [c for p in others for c in p["guild"]]
+            rng.shuffle(pool)
+            out["guild"]["deck"], rest = pool[:len(out["guild"]["deck"])], pool[len(out["guild"]["deck"]):]
+            for p in others:
+                p["guild"], rest = rest[:len(p["guild"])], rest[len(p["guild"]):]
         rng.shuffle(out["letters"]["deck"])
         rng.shuffle(out["kiosk"]["deck"])
         for stack in out["demand"].values():

@@ -33,6 +33,9 @@ class Player(TypedDict):
     double_round: int  # the round of the last double turn
     yellow_turn: int  # the turn number of the last yellow-mosque use
     wainwright_ruby: bool
+    coffee: int  # Grand Bazaar: coffee (not a good; no capacity limit) [design]
+    guild: list[int]  # Grand Bazaar: guild cards in hand, each the number of its place (secret)
+    tavern: dict[str, int]  # Grand Bazaar: Tavern series -> value of the tile owned
 
 
 def setup(num_players: int, options: Any, state: dict[str, Any]) -> list[dict[str, Any]]:
@@ -40,12 +43,19 @@ def setup(num_players: int, options: Any, state: dict[str, Any]) -> list[dict[st
     log = Log()
     n = num_players
     expansion = options.expansion == "letters_and_seals"
+    bazaar = options.variant == "grand_bazaar"
     cols = 5 if expansion else 4
-    places = D.EXPANSION_PLACES if expansion else D.BASE_PLACES
-    if options.layout == "recommended":
-        layout = list(D.EXPANSION_LAYOUT if expansion else D.BASE_LAYOUT)
+    rows = D.GRAND_BAZAAR_ROWS if bazaar else 4
+    if bazaar:
+        places, recommended = D.GRAND_BAZAAR_PLACES, D.GRAND_BAZAAR_LAYOUT
+    elif expansion:
+        places, recommended = D.EXPANSION_PLACES, D.EXPANSION_LAYOUT
     else:
-        layout = random_layout(rng, places, cols, expansion)
+        places, recommended = D.BASE_PLACES, D.BASE_LAYOUT
+    if options.layout == "recommended":
+        layout = list(recommended)
+    else:
+        layout = random_layout(rng, places, cols, expansion, bazaar)
     start = first_seat(options, n, rng)
     if expansion:
         deck_ids = list(D.NEW_CARDS) + (list(D.BASE_CARDS) if options.bonus_cards == "mixed" else [])
@@ -63,9 +73,9 @@ def setup(num_players: int, options: Any, state: dict[str, Any]) -> list[dict[st
             lira=D.START_LIRA[(seat - start) % n], capacity=D.START_CAPACITY, extensions=0,
             goods={g: 0 for g in D.GOODS}, rubies=0, mosque={}, hand=[], stack=D.START_STACK, spare=True,
             assistants={}, merchant=D.FOUNTAIN, family=D.POLICE, companion=None, letters=[], double_round=0,
-            yellow_turn=-1, wainwright_ruby=False))
+            yellow_turn=-1, wainwright_ruby=False, coffee=0, guild=[], tavern={}))
     state.update({
-        "n": n, "expansion": expansion, "cols": cols, "rows": 4, "layout": layout,
+        "n": n, "expansion": expansion, "grand_bazaar": bazaar, "cols": cols, "rows": rows, "layout": layout,
         "phase": "play", "steps": [], "over": None,
         "start": start, "turn": start, "round": 1, "turns": 1, "ending": False, "extra": False,
         "players": players,
@@ -79,16 +89,22 @@ def setup(num_players: int, options: Any, state: dict[str, Any]) -> list[dict[st
         "rubies_added": 0,
         "bonus": {"deck": deck_ids, "discard": []},
         "society_paid": [],
+        "tavern": {"A": list(D.TAVERN_TILE_VALUES[n]), "B": list(D.TAVERN_TILE_VALUES[n]),
+                   "rubies": D.TAVERN_RUBIES[n]} if bazaar else None,
+        "coffee_house": {"rubies": D.COFFEE_HOUSE_RUBIES, "taken": 0} if bazaar else None,
     })
     state["bonus_total"] = len(deck_ids)
     state["rubies_total"] = ruby_supply_on_board(state)
-    for token in ("governor", "smuggler") + (("courier",) if expansion else ()):
+    tokens = ("governor", "smuggler") + (("courier",) if expansion else ()) + (("coffee_trader",) if bazaar else ())
+    for token in tokens:
         dice = roll(state, 2)
         state[token] = sum(dice)
-        log.add("roll", f"The {token.capitalize()} starts at {D.place_name(state[token])} (rolled "
+        log.add("roll", f"The {D.TOKEN_NAMES[token]} starts at {D.place_name(state[token])} (rolled "
                 f"{dice[0]}+{dice[1]}).", dice=dice, token=token)
     if not expansion:
         state["courier"] = None
+    if not bazaar:
+        state["coffee_trader"] = None
     if expansion:
         letters = [lid for lid, _ in D.LETTERS]
         rng.shuffle(letters)
@@ -99,17 +115,28 @@ def setup(num_players: int, options: Any, state: dict[str, Any]) -> list[dict[st
     else:
         state["letters"] = {"deck": [], "discard": []}
         state["kiosk"] = {"deck": [], "discard": [], "revealed": []}
+    if bazaar:
+        guild = list(D.GUILD_CARDS)
+        rng.shuffle(guild)
+        state["guild"] = {"deck": guild, "discard": []}
+    else:
+        state["guild"] = None
     for offset in range(n):
         draw_cards(state, (start + offset) % n, 1, log)
     log.add("start", f"{seat_ref(start)} starts the game with 2 lira; the others get 3, 4, 5 and 6 in turn.")
     return log.events
 
 
-def random_layout(rng: Rng, places: tuple[int, ...], cols: int, expansion: bool) -> list[int]:
-    """Shuffle until the Fountain is inside and the Black Market and Tea House are far enough apart."""
+def random_layout(rng: Rng, places: tuple[int, ...], cols: int, expansion: bool, bazaar: bool = False) -> list[int]:
+    """Shuffle until the Fountain is inside and the Black Market and Tea House are far enough apart.
+
+    On the 5x5 Grand Bazaar board the Fountain is fixed in the centre cell and the other 24 are shuffled [seed]."""
+    centre = len(places) // 2 if bazaar else 0
     while True:
-        layout = list(places)
+        layout = [p for p in places if p != D.FOUNTAIN] if centre else list(places)
         rng.shuffle(layout)
+        if centre:
+            layout.insert(centre, D.FOUNTAIN)
         if layout_ok(layout, cols, expansion):
             return layout
 
@@ -183,14 +210,21 @@ def ruby_target(state: dict) -> int:
 
 
 def ruby_supply_on_board(state: dict) -> int:
-    return (state["wainwright"]["rubies"] + sum(state["mosque_rubies"].values()) + state["sultan"]["rubies"]
-            + state["gem"]["rubies"])
+    out = (state["wainwright"]["rubies"] + sum(state["mosque_rubies"].values()) + state["sultan"]["rubies"]
+           + state["gem"]["rubies"])
+    if state.get("grand_bazaar"):
+        out += state["tavern"]["rubies"] + state["coffee_house"]["rubies"]
+    return out
+
+
+TRACK_NAMES = {"sultan": "Sultan's Palace", "gem": "Gemstone Dealer", "coffee_house": "Coffee House"}
 
 
 def give_ruby(state: dict, seat: int, source: str, log: Log) -> None:
-    """One ruby from a source ("wainwright", "14", "15", "sultan", "gem") to `seat`; tracks refill with the expansion."""
-    if source == "wainwright":
-        state["wainwright"]["rubies"] -= 1
+    """One ruby from a source ("wainwright", "14", "15", "tavern", "sultan", "gem", "coffee_house") to `seat`;
+    the ruby tracks refill with the expansion."""
+    if source in ("wainwright", "tavern"):
+        state[source]["rubies"] -= 1
     elif source in state["mosque_rubies"]:
         state["mosque_rubies"][source] -= 1
     else:
@@ -200,7 +234,7 @@ def give_ruby(state: dict, seat: int, source: str, log: Log) -> None:
         if state["expansion"] and track["rubies"] == 0:
             track["rubies"] = 1
             state["rubies_added"] += 1
-            log.add("refill", f"A ruby from the general supply refills the {'Sultan' if source == 'sultan' else 'Gemstone Dealer'}'s track.")
+            log.add("refill", f"A ruby from the general supply refills the {TRACK_NAMES[source]}'s track.")
     player = state["players"][seat]
     player["rubies"] += 1
     log.add("ruby", f"{seat_ref(seat)} takes a ruby ({plural(player['rubies'], 'ruby', 'rubies')} now).",
@@ -233,6 +267,49 @@ def gem_available(state: dict) -> bool:
 
 def gem_price(state: dict) -> int:
     return min(D.GEM_FIRST[state["n"]] + state["gem"]["taken"], D.GEM_LAST)
+
+
+def coffee_price(state: dict) -> int:
+    """Coffee for the next Coffee House ruby; after a refill the last price stays [design]."""
+    return D.COFFEE_HOUSE_PRICES[min(state["coffee_house"]["taken"], len(D.COFFEE_HOUSE_PRICES) - 1)]
+
+
+def ruby_tracks(state: dict) -> tuple[str, ...]:
+    """The ruby tracks the Secret Society may take from."""
+    return ("sultan", "gem", "coffee_house") if state.get("grand_bazaar") else ("sultan", "gem")
+
+
+def gain_coffee(state: dict, seat: int, count: int, log: Log, why: str = "") -> None:
+    state["players"][seat]["coffee"] += count
+    log.add("coffee", f"{seat_ref(seat)} takes {count} coffee{why} ({state['players'][seat]['coffee']} now).",
+            seat=seat)
+
+
+def pay_coffee(state: dict, seat: int, count: int) -> None:
+    player = state["players"][seat]
+    assert player["coffee"] >= count
+    player["coffee"] -= count
+
+
+def draw_guild(state: dict, seat: int, count: int, log: Log) -> list[int]:
+    """Guild cards into `seat`'s secret hand; an empty deck is refilled from the shuffled face-up discard pile."""
+    pile = Pile(Rng(state), state["guild"]["deck"], state["guild"]["discard"], "on_draw")
+    cards = pile.draw(count)
+    if pile.reshuffles:
+        log.add("reshuffle", "The guild discard pile is shuffled into a new deck.")
+    state["players"][seat]["guild"].extend(cards)
+    if cards:
+        log.add("guild", f"{seat_ref(seat)} draws {plural(len(cards), 'guild card')}.", seat=seat)
+        log.private(seat, "guild_private", "@%d draws the guild cards of %s." % (
+            seat, ", ".join(D.place_name(c) for c in cards)), cards=cards)
+    else:
+        log.add("guild", "No guild card is left to draw.")
+    return cards
+
+
+def has_service_tile(player: Player) -> bool:
+    """The Tavern tile of series A: no fee to the Governor, Smuggler, Coffee Trader and Courier [seed]."""
+    return "A" in player.get("tavern", {})
 
 
 # ---- piles and dice ------------------------------------------------------------------------------------------------
@@ -309,10 +386,10 @@ def roll(state: dict, count: int) -> list[int]:
 
 
 def move_token(state: dict, token: str, log: Log) -> None:
-    """Roll 2 dice and move the Governor, Smuggler or Courier to the place with that number."""
+    """Roll 2 dice and move the Governor, Smuggler, Courier or Coffee Trader to the place with that number."""
     dice = roll(state, 2)
     state[token] = sum(dice)
-    log.add("roll", f"The {token.capitalize()} rolls {dice[0]}+{dice[1]} and goes to "
+    log.add("roll", f"The {D.TOKEN_NAMES[token]} rolls {dice[0]}+{dice[1]} and goes to "
             f"{D.place_name(state[token])}.", dice=dice, token=token)
 
 

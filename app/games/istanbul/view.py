@@ -17,7 +17,7 @@ def place_view(state: dict, place: int, row: int, col: int, here: dict[str, list
         "place": place, "row": row, "col": col,
         "merchants": here["merchants"], "companions": here["companions"], "family": here["family"],
         "assistants": here["assistants"], "neutrals": state["neutrals"].count(place),
-        "tokens": [t for t in ("governor", "smuggler", "courier") if state.get(t) == place],
+        "tokens": [t for t in D.TOKEN_NAMES if state.get(t) == place],
     }
     if place == D.WAINWRIGHT:
         out["rubies"] = state["wainwright"]["rubies"]
@@ -48,6 +48,18 @@ def place_view(state: dict, place: int, row: int, col: int, here: dict[str, list
         out["lira"] = list(D.SOCIETY_LIRA[len(state["society_paid"]):])
     elif place == D.CARAVANSARY:
         out["discard"] = len(state["bonus"]["discard"])
+    elif place == D.ROASTING_PLANT:
+        out["coffee"] = D.ROASTING_COFFEE
+    elif place == D.GUILD_HALL:
+        out["guild_deck"] = len(state["guild"]["deck"])
+        out["guild_discard"] = len(state["guild"]["discard"])
+    elif place == D.TAVERN:
+        out["rubies"] = state["tavern"]["rubies"]
+        out["tavern"] = {s: list(state["tavern"][s]) for s in D.TAVERN_SERIES}
+        out["baksheesh"] = D.TAVERN_BAKSHEESH_COST
+    elif place == D.COFFEE_HOUSE:
+        out["rubies"] = state["coffee_house"]["rubies"]
+        out["coffee_price"] = S.coffee_price(state)
     return out
 
 
@@ -75,8 +87,12 @@ def player_view(state: dict, seat: int, audience: int | None) -> dict[str, Any]:
         "letters": [dict(l) for l in p["letters"]], "seals": S.seals(p),
         "double_used": state["expansion"] and p["double_round"] == state["round"],
     }
+    if state["grand_bazaar"]:
+        out.update(coffee=p["coffee"], guild=len(p["guild"]), tavern=dict(p["tavern"]))
     if seat == audience:
         out["hand"] = sorted(D.CARD_KIND[c] for c in p["hand"])
+        if state["grand_bazaar"]:
+            out["guild_hand"] = sorted(p["guild"])
     return out
 
 
@@ -85,13 +101,14 @@ def step_view(state: dict) -> dict[str, Any] | None:
     if frame is None:
         return None
     public = {k: v for k, v in frame.items() if k in ("step", "seat", "place", "actor", "meet", "order", "at",
-                                                       "bid", "leader", "used", "dice", "number", "fees", "draws")}
+                                                       "bid", "leader", "used", "dice", "number", "fees", "draws", "token",
+                                                       "count")}
     return public
 
 
 def view(state: dict, audience: int | None) -> dict[str, Any]:
     discard = state["bonus"]["discard"]
-    return {
+    out = {
         "expansion": state["expansion"], "cols": state["cols"], "rows": state["rows"],
         "phase": state["phase"], "round": state["round"], "turn": state["turn"], "start": state["start"],
         "ending": state["ending"], "target": S.ruby_target(state),
@@ -105,6 +122,11 @@ def view(state: dict, audience: int | None) -> dict[str, Any]:
         "governor": state["governor"], "smuggler": state["smuggler"], "courier": state["courier"],
         "step": step_view(state),
     }
+    if state["grand_bazaar"]:
+        out.update(variant="grand_bazaar", variant_label=D.VARIANT_LABEL, variant_note=D.VARIANT_NOTE,
+                   coffee_trader=state["coffee_trader"],
+                   guild={"deck": len(state["guild"]["deck"]), "discard": list(state["guild"]["discard"])})
+    return out
 
 
 def catalogue() -> dict[str, Any]:
@@ -115,4 +137,11 @@ def catalogue() -> dict[str, Any]:
         "kiosk": {str(t): text for t, text in D.KIOSK_TILES.items()},
         "demand": {str(m): [dict(t) for t in tiles] for m, tiles in D.DEMAND_TILES.items()},
         "post_office": [{**g, "lira": l} for g, l in D.POST_OFFICE_REWARDS],
+        "grand_bazaar": {
+            "label": D.VARIANT_LABEL, "note": D.VARIANT_NOTE,
+            "places": {str(p): t for p, t in D.GRAND_BAZAAR_PLACE_TEXTS.items()},
+            "kiosk": {str(t): text for t, text in D.GRAND_BAZAAR_KIOSK_TEXTS.items()},
+            "cards": dict(D.GRAND_BAZAAR_CARD_TEXTS),
+            "tavern": {s: D.TAVERN_SERIES_NAMES[s] for s in D.TAVERN_SERIES},
+        },
     }

@@ -239,5 +239,5 @@ def test_secret_society_needs_six_seals():
 
 
 def test_every_place_has_a_name_and_text():
-    assert set(D.PLACE_NAMES) == set(D.PLACE_TEXTS) == set(D.EXPANSION_PLACES)
+    assert set(D.PLACE_NAMES) == set(D.PLACE_TEXTS) == set(D.GRAND_BAZAAR_PLACES)
     assert texts([{"text": "a"}]) == "a"

@@ -73,6 +73,8 @@ def anytime_options(state: dict, seat: int, kinds: tuple[str, ...] = D.ANYTIME_K
         elif kind == "sell_good":
             out += [{**base, "good": g, "label": f"{label}: pay 1 {D.GOOD_NAMES[g]} for 7 lira"} for g in D.GOODS
                     if player["goods"][g]]
+            if state["grand_bazaar"] and player["coffee"]:
+                out.append({**base, "coffee": 1, "label": f"{label}: pay 1 coffee for 7 lira"})
         elif kind == "take_letter":
             if state["expansion"]:
                 out.append({**base, "label": label})
@@ -115,9 +117,14 @@ def resolve_anytime(state: dict, seat: int, action: dict, log: Log) -> bool:
         player["lira"] += lira
         log.add("roll", f"{seat_ref(seat)} rolls {dice[0]}+{dice[1]} and takes {lira} lira.", seat=seat, dice=dice)
     elif kind == "sell_good":
-        S.pay_goods(player, {action["good"]: 1})
+        if "coffee" in action:
+            S.pay_coffee(state, seat, 1)
+            paid = "1 coffee"
+        else:
+            S.pay_goods(player, {action["good"]: 1})
+            paid = f"1 {D.GOOD_NAMES[action['good']]}"
         player["lira"] += D.SELL_GOOD_LIRA
-        log.add("lira", f"{seat_ref(seat)} pays 1 {D.GOOD_NAMES[action['good']]} and takes 7 lira.", seat=seat)
+        log.add("lira", f"{seat_ref(seat)} pays {paid} and takes 7 lira.", seat=seat)
     else:
         good = D.GOOD_CARD[kind]
         S.gain_goods(player, {good: 1})

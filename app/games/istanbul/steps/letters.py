@@ -31,8 +31,14 @@ def kiosk_options(state: dict, seat: int, tile: int) -> list[dict]:
     text = D.KIOSK_TILES[tile]
     out = [{**base, "choice": "decline", "label": f"Tile {tile}: turn it over unused"}]
     goods = player["goods"]
+    bazaar = state["grand_bazaar"]
     if tile in D.KIOSK_SIMPLE or tile in (11, 15):
-        out.append({**base, "choice": "take", "label": f"Tile {tile}: {text}"})
+        if bazaar and tile in (12, 13):
+            lira = D.KIOSK_SIMPLE[tile][1]
+            out += [{**base, "choice": "take", "label": f"Tile {tile}: take {lira} lira"},
+                    {**base, "choice": "take", "coffee": 1, "label": f"Tile {tile}: take 1 coffee"}]
+        else:
+            out.append({**base, "choice": "take", "label": f"Tile {tile}: {text}"})
     elif tile == 14:
         if player["companion"] != "supply":
             out.append({**base, "choice": "take", "label": f"Tile {tile}: {text}"})
@@ -51,6 +57,12 @@ def kiosk_options(state: dict, seat: int, tile: int) -> list[dict]:
             out += [{**base, "choice": "sell", "letter": l["id"], "good": g,
                      "label": f"Tile 19: hand in {letters_words(state, seat, [l['id']])} for 1 {D.GOOD_NAMES[g]}"}
                     for l in letters for g in D.GOODS]
+            if bazaar:
+                if player["coffee"]:
+                    out.append({**base, "choice": "buy", "coffee": 1, "label": "Tile 19: pay 1 coffee for a letter"})
+                out += [{**base, "choice": "sell", "letter": l["id"], "coffee": 1,
+                         "label": f"Tile 19: hand in {letters_words(state, seat, [l['id']])} for 1 coffee"}
+                        for l in letters]
         elif tile == 20:
             out += [{**base, "choice": "buy", "card": k, "label": f"Tile 20: discard {D.card_name(k)} for a letter"}
                     for k in one_card_kinds(state, seat)]
@@ -69,6 +81,11 @@ def kiosk_options(state: dict, seat: int, tile: int) -> list[dict]:
                         for g in D.GOODS]
             out += [{**base, "choice": "sell", "good": g, "label": f"Tile 22: pay 1 {D.GOOD_NAMES[g]} for 3 lira"}
                     for g in D.GOODS if goods[g]]
+            if bazaar:
+                if player["lira"] >= 2:
+                    out.append({**base, "choice": "buy", "coffee": 1, "label": "Tile 22: pay 2 lira for 1 coffee"})
+                if player["coffee"]:
+                    out.append({**base, "choice": "sell", "coffee": 1, "label": "Tile 22: pay 1 coffee for 3 lira"})
         elif tile == 23:
             if player["lira"] >= 2:
                 out.append({**base, "choice": "buy", "label": "Tile 23: pay 2 lira for a bonus card"})
@@ -85,7 +102,9 @@ def use_kiosk_tile(state: dict, seat: int, action: dict, log: Log) -> None:
         log.add("kiosk", f"{who} turns kiosk tile {tile} over unused.", seat=seat)
         return
     log.add("kiosk", f"{who} uses kiosk tile {tile}.", seat=seat, tile=tile)
-    if tile in D.KIOSK_SIMPLE:
+    if "coffee" in action:
+        coffee_kiosk_trade(state, seat, action, log)
+    elif tile in D.KIOSK_SIMPLE:
         goods, lira = D.KIOSK_SIMPLE[tile]
         got = S.gain_goods(player, goods)
         player["lira"] += lira
@@ -149,6 +168,31 @@ def use_kiosk_tile(state: dict, seat: int, action: dict, log: Log) -> None:
             S.draw_cards(state, seat, 1, log)
         else:
             player["lira"] += 3
+
+
+def coffee_kiosk_trade(state: dict, seat: int, action: dict, log: Log) -> None:
+    """Grand Bazaar: the coffee side of kiosk tiles 12, 13, 19 and 22 [seed]."""
+    player = state["players"][seat]
+    tile, choice = action["tile"], action["choice"]
+    if tile in (12, 13):
+        S.gain_coffee(state, seat, 1, log)
+    elif tile == 19 and choice == "buy":
+        S.pay_coffee(state, seat, 1)
+        log.add("kiosk", f"{seat_ref(seat)} pays 1 coffee for a letter.", seat=seat)
+        S.draw_letter(state, seat, log)
+    elif tile == 19:
+        log.add("kiosk", f"{seat_ref(seat)} hands in a {letters_words(state, seat, [action['letter']])} for 1 coffee.",
+                seat=seat)
+        S.discard_letters(state, seat, [action["letter"]])
+        S.gain_coffee(state, seat, 1, log)
+    elif choice == "buy":
+        player["lira"] -= 2
+        log.add("kiosk", f"{seat_ref(seat)} pays 2 lira for 1 coffee.", seat=seat)
+        S.gain_coffee(state, seat, 1, log)
+    else:
+        S.pay_coffee(state, seat, 1)
+        player["lira"] += 3
+        log.add("kiosk", f"{seat_ref(seat)} pays 1 coffee for 3 lira.", seat=seat)
 
 
 class KioskStep(IStep):

@@ -1,5 +1,6 @@
-"""Phase 4 and the end of a turn: catching other family members, meeting the Governor, the Smuggler and the
-Courier (or calling one by card), any-time cards, and ending the turn, with a double turn paid in letters."""
+"""Phase 4 and the end of a turn: catching other family members, meeting the Governor, the Smuggler, the
+Courier and (Grand Bazaar) the Coffee Trader, or calling one by card; any-time cards; and ending the turn, with a
+double turn paid in letters. A Tavern tile of series A waives every one of those fees [seed]."""
 
 from __future__ import annotations
 
@@ -11,19 +12,31 @@ from .. import state as S
 from .common import (IStep, anytime_options, card_fields, card_label, catch_reward, letter_payments,
                      letters_words, one_card_kinds, one_letter_options, resolve_anytime, spend_card, usable)
 
-TOKENS = ("governor", "smuggler", "courier")
+TOKENS = ("governor", "smuggler", "courier", "coffee_trader")
+FREE = " (no fee: Tavern tile)"
 
 
 def token_options(state: dict, seat: int, token: str, extra: dict, prefix: str) -> list[dict]:
     player = state["players"][seat]
     base = {"type": token, **extra}
+    free = S.has_service_tile(player)
     if token == "governor":
+        if free:
+            return [{**base, "label": f"{prefix}Governor: draw a bonus card{FREE}"}]
         if player["lira"] < D.FEE and not player["hand"] and not (state["bonus"]["deck"] or state["bonus"]["discard"]):
             return []
         return [{**base, "label": f"{prefix}Governor: draw a bonus card, then pay 2 lira or a card"}]
     if token == "smuggler":
-        return [{**base, "good": g, "label": f"{prefix}Smuggler: take 1 {D.GOOD_NAMES[g]}, then pay 2 lira or a good"}
-                for g in D.GOODS]
+        fee = FREE if free else ", then pay 2 lira or a good"
+        return [{**base, "good": g, "label": f"{prefix}Smuggler: take 1 {D.GOOD_NAMES[g]}{fee}"} for g in D.GOODS]
+    if token == "coffee_trader":
+        if free:
+            return [{**base, "label": f"{prefix}Coffee Trader: take 1 coffee{FREE}"}]
+        if player["lira"] < D.FEE and not any(player["goods"].values()):
+            return []
+        return [{**base, "label": f"{prefix}Coffee Trader: take 1 coffee, then pay 2 lira or a good"}]
+    if free:
+        return [{**base, "pay": "free", "label": f"{prefix}Courier: take a letter{FREE}"}]
     out = []
     if player["lira"] >= D.FEE:
         out.append({**base, "pay": "lira", "label": f"{prefix}Courier: pay 2 lira for a letter"})
@@ -114,17 +127,32 @@ class AfterStep(IStep):
 def meet_token(state: dict, seat: int, action: dict, log) -> None:
     player = state["players"][seat]
     token = action["type"]
+    free = S.has_service_tile(player)
     if token == "governor":
         log.add("meet", f"{seat_ref(seat)} meets the Governor.", seat=seat)
         S.draw_cards(state, seat, 1, log)
-        push(state, "governor_pay", seat)
-    elif token == "smuggler":
-        S.gain_goods(player, {action["good"]: 1})
-        log.add("meet", f"{seat_ref(seat)} meets the Smuggler and takes 1 {D.GOOD_NAMES[action['good']]}.",
-                seat=seat)
-        push(state, "smuggler_pay", seat)
+        if free:
+            log.add("pay", f"{seat_ref(seat)} pays the Governor nothing (Tavern tile).", seat=seat)
+            S.move_token(state, "governor", log)
+        else:
+            push(state, "governor_pay", seat)
+    elif token in ("smuggler", "coffee_trader"):
+        if token == "smuggler":
+            S.gain_goods(player, {action["good"]: 1})
+            log.add("meet", f"{seat_ref(seat)} meets the Smuggler and takes 1 {D.GOOD_NAMES[action['good']]}.",
+                    seat=seat)
+        else:
+            log.add("meet", f"{seat_ref(seat)} meets the Coffee Trader.", seat=seat)
+            S.gain_coffee(state, seat, D.COFFEE_TRADER_COFFEE, log)
+        if free:
+            log.add("pay", f"{seat_ref(seat)} pays the {D.TOKEN_NAMES[token]} nothing (Tavern tile).", seat=seat)
+            S.move_token(state, token, log)
+        else:
+            push(state, "smuggler_pay", seat, token=token)
     else:
-        if action["pay"] == "lira":
+        if action["pay"] == "free":
+            log.add("meet", f"{seat_ref(seat)} meets the Courier and pays nothing (Tavern tile).", seat=seat)
+        elif action["pay"] == "lira":
             player["lira"] -= D.FEE
             log.add("meet", f"{seat_ref(seat)} pays the Courier 2 lira.", seat=seat)
         else:
@@ -161,10 +189,12 @@ class GovernorPayStep(IStep):
 
 
 class SmugglerPayStep(IStep):
+    """The fee of the Smuggler, or of the Coffee Trader (frame "token"): 2 lira or 1 good (never coffee) [design]."""
+
     kind = "smuggler_pay"
 
     def text(self, game, state, frame, seat):
-        return "Pay the Smuggler: 2 lira or 1 good."
+        return f"Pay the {D.TOKEN_NAMES[frame.get('token', 'smuggler')]}: 2 lira or 1 good."
 
     def options(self, game, state, frame, seat):
         player = state["players"][seat]
@@ -177,11 +207,13 @@ class SmugglerPayStep(IStep):
 
     def resolve(self, game, state, frame, seat, action, log):
         player = state["players"][seat]
+        token = frame.get("token", "smuggler")
+        name = D.TOKEN_NAMES[token]
         if action["type"] == "pay":
             player["lira"] -= D.FEE
-            log.add("pay", f"{seat_ref(seat)} pays the Smuggler 2 lira.", seat=seat)
+            log.add("pay", f"{seat_ref(seat)} pays the {name} 2 lira.", seat=seat)
         else:
             S.pay_goods(player, {action["good"]: 1})
-            log.add("pay", f"{seat_ref(seat)} gives the Smuggler 1 {D.GOOD_NAMES[action['good']]}.", seat=seat)
+            log.add("pay", f"{seat_ref(seat)} gives the {name} 1 {D.GOOD_NAMES[action['good']]}.", seat=seat)
         pop(state)
-        S.move_token(state, "smuggler", log)
+        S.move_token(state, token, log)

@@ -35,7 +35,8 @@ class MoveStep(IStep):
                 out += [{"type": "move", "to": p, **fields, "label": f"{name}: merchant to {D.place_name(p)}"}
                         for p in S.places_at(state, here, (3, 4))]
             elif kind == "stay":
-                if here != D.FOUNTAIN and (player["assistants"].get(str(here)) or player["stack"]):
+                if here != D.FOUNTAIN and (player["assistants"].get(str(here)) or player["stack"]
+                                           or here in player["guild"]):
                     out.append({"type": "move", "to": here, **fields, "label": f"{name}: stay at {D.place_name(here)}"})
             elif kind == "join_merchant":
                 for other, op in enumerate(state["players"]):
@@ -61,6 +62,7 @@ class MoveStep(IStep):
                 out += [{"type": "card", "from": p, **fields,
                          "label": f"{name}: bring back the assistant from {D.place_name(p)}"}
                         for p in S.own_assistants(player)]
+        out = guild_moves(state, seat, out)
         if isinstance(player["companion"], int):
             out += [{"type": "move", "token": "companion", "to": p, "label": f"Companion to {D.place_name(p)}"}
                     for p in S.places_at(state, player["companion"], (1,))]
@@ -103,20 +105,54 @@ class MoveStep(IStep):
         verb = "stays at" if action.get("card") == "stay" else "goes to"
         log.add("move", f"{seat_ref(seat)}'s merchant {verb} {D.place_name(to)}.", seat=seat, to=to,
                 token="merchant")
-        if to != D.FOUNTAIN:
-            key = str(to)
-            if player["assistants"].get(key):
-                S.recall_assistant(player, to)
-                log.add("assistant", f"{seat_ref(seat)} picks up the assistant waiting there.", seat=seat)
-            elif player["stack"]:
-                player["stack"] -= 1
-                player["assistants"][key] = player["assistants"].get(key, 0) + 1
-                log.add("assistant", f"{seat_ref(seat)} leaves an assistant there.", seat=seat)
-            else:
-                log.add("turn_ends", f"{seat_ref(seat)} has no assistant to leave: the turn ends.", seat=seat)
-                replace(state, "after", seat, meet=None, met=[], caught=[])
-                return
+        if "guild" in action:
+            player["guild"].remove(to)
+            state["guild"]["discard"].append(to)
+            log.add("guild", f"{seat_ref(seat)} plays the guild card of {D.place_name(to)} instead of the assistant "
+                    "step.", seat=seat, card=to)
+        elif to != D.FOUNTAIN and not assistant_step(state, seat, to, log):
+            replace(state, "after", seat, meet=None, met=[], caught=[])
+            return
         arrive(state, seat, to, "merchant", action.get("join"), log)
+
+
+def guild_moves(state: dict, seat: int, moves: list[dict]) -> list[dict]:
+    """Grand Bazaar: every merchant move onto a place whose guild card the player holds may use that card instead of
+    the assistant step (also with a movement card, Stay included) [design]. The plain Stay is kept only when the
+    assistant step is possible. The Fountain has no assistant step, so its card is not offered there."""
+    guild = state["players"][seat]["guild"]
+    if not guild:
+        return moves
+    player = state["players"][seat]
+    out = []
+    for move in moves:
+        to = move.get("to")
+        if move["type"] == "move" and "token" not in move and to in guild and to != D.FOUNTAIN:
+            stuck = not (player["assistants"].get(str(to)) or player["stack"])
+            if not (move.get("card") == "stay" and stuck):
+                out.append(move)
+            out.append({**move, "guild": to, "label": f"{move['label']}, playing its guild card instead of the "
+                        "assistant step"})
+        else:
+            out.append(move)
+    return out
+
+
+def assistant_step(state: dict, seat: int, place: int, log: Log) -> bool:
+    """Pick up an assistant waiting at `place`, else leave one there; False when neither is possible."""
+    player = state["players"][seat]
+    key = str(place)
+    if player["assistants"].get(key):
+        S.recall_assistant(player, place)
+        log.add("assistant", f"{seat_ref(seat)} picks up the assistant waiting there.", seat=seat)
+    elif player["stack"]:
+        player["stack"] -= 1
+        player["assistants"][key] = player["assistants"].get(key, 0) + 1
+        log.add("assistant", f"{seat_ref(seat)} leaves an assistant there.", seat=seat)
+    else:
+        log.add("turn_ends", f"{seat_ref(seat)} has no assistant to leave: the turn ends.", seat=seat)
+        return False
+    return True
 
 
 def arrive(state: dict, seat: int, place: int, token: str, join: int | None, log: Log) -> None:

@@ -85,12 +85,39 @@ def place_options(state: dict, seat: int, place: int, actor: str) -> list[dict[s
     if place == D.SECRET_SOCIETY:
         out = []
         for ids in letter_payments(player["letters"], D.SEALS_SOCIETY):
-            for source, where in (("sultan", "Sultan's Palace"), ("gem", "Gemstone Dealer")):
+            for source in S.ruby_tracks(state):
                 if state[source]["rubies"]:
                     out.append({"type": "act", "letters": ids, "source": source,
-                                "label": f"Hand in {letters_words(state, seat, ids)}: a ruby from the {where}"})
+                                "label": f"Hand in {letters_words(state, seat, ids)}: a ruby from the "
+                                         f"{S.TRACK_NAMES[source]}"})
         return out
+    if place in (D.ROASTING_PLANT, D.GUILD_HALL):
+        if place == D.ROASTING_PLANT:
+            return [{"type": "act", "label": f"Take {roasting_coffee(player)} coffee"}]
+        return [{"type": "act", "label": "Draw 2 guild cards, then discard 1"}]
+    if place == D.TAVERN:
+        out = []
+        for series in D.TAVERN_SERIES:
+            pile = state["tavern"][series]
+            if pile and series not in player["tavern"] and player["coffee"] >= max(pile[0], D.TAVERN_BAKSHEESH_COST):
+                out.append({"type": "act", "series": series,
+                            "label": f"Take the {series} ({D.TAVERN_SERIES_NAMES[series]}) Tavern tile ({pile[0]}), "
+                                     f"paying {D.TAVERN_BAKSHEESH_COST} coffee"})
+        return out
+    if place == D.COFFEE_HOUSE:
+        price = S.coffee_price(state)
+        if state["coffee_house"]["rubies"] and player["coffee"] >= price:
+            return [{"type": "act", "label": f"Pay {price} coffee for a ruby"}]
+        return []
+    if place == D.CATACOMBS:
+        return [{"type": "act", "good": g, "label": f"Take 1 {D.GOOD_NAMES[g]}, then move your merchant anywhere"}
+                for g in D.GOODS] + \
+            [{"type": "act", "coffee": 1, "label": "Take 1 coffee, then move your merchant anywhere"}]
     raise ValueError(f"{name}: no such place")
+
+
+def roasting_coffee(player: dict) -> int:
+    return D.ROASTING_COFFEE + (D.TAVERN_B_COFFEE if "B" in player["tavern"] else 0)
 
 
 def sales(goods: dict[str, int], demand: dict[str, int] | None) -> list[dict[str, int]]:
@@ -163,6 +190,9 @@ def perform(state: dict, seat: int, frame: dict, action: dict, log: Log) -> None
         state["post_office"] = (state["post_office"] + 1) % len(D.POST_OFFICE_REWARDS)
         log.add("goods", f"{who} takes {D.goods_words(goods)} and {lira} lira at the Post Office.", seat=seat)
     elif place == D.CARAVANSARY:
+        if state["grand_bazaar"]:
+            # [design] The new Caravansary's coffee; taken before the cards, which changes nothing.
+            S.gain_coffee(state, seat, D.CARAVANSARY_COFFEE, log, " at the Caravansary")
         push(state, "caravansary", seat, draws=2)
     elif place == D.FOUNTAIN:
         push(state, "fountain", seat)
@@ -224,6 +254,37 @@ def perform(state: dict, seat: int, frame: dict, action: dict, log: Log) -> None
         open_auction(state, seat, log)
     elif place == D.SECRET_SOCIETY:
         secret_society(state, seat, action, log)
+    elif place == D.ROASTING_PLANT:
+        S.gain_coffee(state, seat, roasting_coffee(player), log, " at the Roasting Plant")
+    elif place == D.GUILD_HALL:
+        drawn = S.draw_guild(state, seat, D.GUILD_DRAW, log)
+        if len(drawn) > D.GUILD_KEEP:
+            push(state, "guild_discard", seat, count=len(drawn) - D.GUILD_KEEP)
+    elif place == D.TAVERN:
+        series = action["series"]
+        value = state["tavern"][series].pop(0)
+        player["tavern"][series] = value
+        S.pay_coffee(state, seat, D.TAVERN_BAKSHEESH_COST)
+        log.add("tavern", f"{who} pays {D.TAVERN_BAKSHEESH_COST} coffee and takes the {series} "
+                f"({D.TAVERN_SERIES_NAMES[series]}) Tavern tile ({value}).", seat=seat)
+        if all(s in player["tavern"] for s in D.TAVERN_SERIES) and state["tavern"]["rubies"]:
+            S.give_ruby(state, seat, "tavern", log)
+    elif place == D.COFFEE_HOUSE:
+        price = S.coffee_price(state)
+        S.pay_coffee(state, seat, price)
+        log.add("coffee_house", f"{who} pays {price} coffee to the Coffee House.", seat=seat)
+        S.give_ruby(state, seat, "coffee_house", log)
+    elif place == D.CATACOMBS:
+        if "coffee" in action:
+            S.gain_coffee(state, seat, 1, log, " in the Catacombs")
+        else:
+            S.gain_goods(player, {action["good"]: 1})
+            log.add("goods", f"{who} takes 1 {D.GOOD_NAMES[action['good']]} in the Catacombs.", seat=seat)
+        # The merchant leaves for a place where it has no encounters, so this turn has none at all [design].
+        for frame_ in state["steps"]:
+            if frame_["step"] == "act":
+                frame_["meet"] = None
+        push(state, "catacombs", seat)
 
 
 class ActStep(IStep):
@@ -401,6 +462,50 @@ class DiceStep(IStep):
         pop(state)
         fields = {k: v for k, v in frame.items() if k == "number"}
         dice_result(state, seat, frame["place"], dice, fields, log)
+
+
+class GuildDiscardStep(IStep):
+    """Guild Hall: after drawing, discard guild cards face up until only one of the drawn ones is kept; like the
+    Caravansary, the card put back may be any guild card in hand [design]."""
+
+    kind = "guild_discard"
+
+    def text(self, game, state, frame, seat):
+        return "Guild Hall: discard 1 guild card face up."
+
+    def options(self, game, state, frame, seat):
+        return [{"type": "guild_discard", "card": c, "label": f"Discard the guild card of {D.place_name(c)}"}
+                for c in sorted(state["players"][seat]["guild"])]
+
+    def resolve(self, game, state, frame, seat, action, log):
+        state["players"][seat]["guild"].remove(action["card"])
+        state["guild"]["discard"].append(action["card"])
+        log.add("guild", f"{seat_ref(seat)} discards the guild card of {D.place_name(action['card'])}.", seat=seat,
+                card=action["card"])
+        frame["count"] -= 1
+        if not frame["count"]:
+            pop(state)
+
+
+class CatacombsStep(IStep):
+    """Catacombs 25: the merchant with its assistants goes to any other place; no assistant step, no fee, no action,
+    no encounters there [seed]; the move is not a walk, so nothing on the way matters [design]."""
+
+    kind = "catacombs"
+
+    def text(self, game, state, frame, seat):
+        return "Catacombs: move your merchant to any place (click it)."
+
+    def options(self, game, state, frame, seat):
+        here = state["players"][seat]["merchant"]
+        return [{"type": "move", "to": p, "label": f"Merchant to {D.place_name(p)}"}
+                for p in state["layout"] if p not in (here, D.CATACOMBS)]
+
+    def resolve(self, game, state, frame, seat, action, log):
+        state["players"][seat]["merchant"] = action["to"]
+        log.add("move", f"{seat_ref(seat)}'s merchant goes to {D.place_name(action['to'])} through the Catacombs.",
+                seat=seat, to=action["to"], token="merchant")
+        pop(state)
 
 
 class GreenStep(IStep):
