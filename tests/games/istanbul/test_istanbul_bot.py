@@ -24,3 +24,16 @@ def test_heuristic_bots_finish_a_five_player_game():
     out = play_game(GAME, 5, {}, 3, bots=[IstanbulBot() for _ in range(5)], check=GAME.invariants)
     result = GAME.result(out.state)
     assert max(result["scores"]) >= 6 and out.state["round"] < 60
+
+
+def test_heuristic_bot_wins_grand_bazaar_games_and_four_bots_finish_one():
+    wins = 0
+    for seed in range(6):
+        bots = [RandomBot(), RandomBot()]
+        bots[seed % 2] = IstanbulBot()
+        state = play_game(GAME, 2, {"variant": "grand_bazaar"}, seed, bots=bots).state
+        wins += GAME.result(state)["winners"] == [seed % 2]
+    assert wins >= 5
+    out = play_game(GAME, 4, {"variant": "grand_bazaar"}, 5, bots=[IstanbulBot() for _ in range(4)],
+                    check=GAME.invariants)
+    assert max(GAME.result(out.state)["scores"]) >= 6 and out.state["round"] < 60

@@ -1,6 +1,7 @@
 """Seeded whole games for every expansion option and player count: invariants after every move, the game ends
 within a bound, scores recomputed from the state agree with the result, replaying the moves gives the same final
-state, and views do not change when what the audience may not know is shuffled.
+state, and views do not change when what the audience may not know is shuffled. The Grand Bazaar variant is one
+more option here, so its guild cards go through the same hidden-information check.
 
 Seat 0 is the heuristic bot and every other seat plays uniformly random legal actions, so games end in a few
 dozen rounds (an all-random table rarely affords rubies and needs hundreds) while the random seats still try
@@ -19,7 +20,8 @@ from app.games.istanbul import GAME
 from app.games.istanbul.bot import IstanbulBot
 from app.games.istanbul.scoring import tie_keys
 
-OPTIONS = {"letters_and_seals": {"expansion": "letters_and_seals"}, "none": {"expansion": "none"}}
+OPTIONS = {"letters_and_seals": {"expansion": "letters_and_seals"}, "none": {"expansion": "none"},
+           "grand_bazaar": {"expansion": "letters_and_seals", "variant": "grand_bazaar"}}
 DEFAULT_GAMES = 20
 LONG_GAMES = 500
 MAX_ROUNDS = 400
@@ -54,7 +56,7 @@ def check_game(n: int, options: dict, seed: int, check_hidden: bool) -> None:
     assert result["scores"] == [k[0] for k in keys]
     best = max(keys)
     assert sorted(result["winners"]) == [s for s, k in enumerate(keys) if k == best]
-    assert max(k[0] for k in keys) >= (6 if options["expansion"] != "none" or n == 2 else 5)
+    assert max(k[0] for k in keys) >= (6 if options.get("expansion") != "none" or n == 2 else 5)
     if seed % 5 == 0:
         assert canonical(replay(GAME, n, options, seed, moves)) == canonical(state)
 
@@ -77,3 +79,4 @@ def test_istanbul_seeded_games_long(option, n):
 def test_random_layout_games():
     for seed in range(4):
         check_game(3, {"expansion": "letters_and_seals", "layout": "random", "bonus_cards": "new_only"}, seed, True)
+        check_game(4, {"variant": "grand_bazaar", "layout": "random", "bonus_cards": "new_only"}, seed, True)
