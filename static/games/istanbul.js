@@ -3,11 +3,25 @@
 // (rubies and prices, mosque tiles, demand tile, post office reward, kiosk tiles, secret society lira). A place is
 // clicked to move the merchant there (or for the place-bound choice the prompt asks: police destination, fountain
 // call-back). Below: every player's wheelbarrow, tiles and letters, and the viewer's own bonus cards.
-import { el, actionsWhere, actionWhere, bindAction, bindOnly, token, coin, cardFace, cardBack, section, plural } from '/static/js/ui.js';
+// The Grand Bazaar variant (house rules) adds a 5x5 board with the Roasting Plant, Guild Hall, Tavern, Coffee House and
+// Catacombs, the Coffee Trader, every player's coffee and Tavern tiles, and the viewer's guild cards; its label and the
+// sentence on which rules are ours sit above the board.
+import { el, actionsWhere, bindOnly, token, coin, cardFace, cardBack, section, plural } from '/static/js/ui.js';
 
 const SEAT_COLOURS = ['#c0392b', '#2e6fd6', '#d4a017', '#27ae60', '#8e44ad'];
 const GOOD_COLOURS = { red: '#c0392b', green: '#27ae60', yellow: '#e5b900', blue: '#2e6fd6' };
-const TOKEN_LETTERS = { governor: 'G', smuggler: 'S', courier: 'C' };
+const TOKEN_LETTERS = { governor: 'G', smuggler: 'S', courier: 'C', coffee_trader: 'T' };
+const TOKEN_TITLES = { governor: 'Governor', smuggler: 'Smuggler', courier: 'Courier', coffee_trader: 'Coffee Trader' };
+
+function coffeeChip(n, title) {
+  return el('span', { class: 'istanbul-coffee', title }, String(n));
+}
+
+// Grand Bazaar texts replace a few catalogue texts (coffee counts there, never elsewhere).
+function bazaarText(view, ctx, group, key, text) {
+  const extra = view.game.variant ? ((ctx.catalogue || {}).grand_bazaar || {})[group] : null;
+  return (extra && extra[key]) || text;
+}
 
 function seatToken(seat, ctx, text, cls, what) {
   return token(text, { colour: SEAT_COLOURS[seat % SEAT_COLOURS.length], cls: `istanbul-piece ${cls}`,
@@ -20,7 +34,7 @@ function goodsChips(goods, cat, cls) {
   }, g === 'any' ? `${n}?` : String(n)));
 }
 
-function placeInfo(p, cat) {
+function placeInfo(p, cat, view, ctx) {
   const bits = [];
   if (p.rubies !== undefined) bits.push(el('span', { class: 'istanbul-rubies', title: `${plural(p.rubies, 'ruby', 'rubies')} here` }, `${p.rubies}R`));
   if (p.price !== undefined) bits.push(coin(p.price, { title: 'price of the next ruby' }));
@@ -40,18 +54,35 @@ function placeInfo(p, cat) {
   if (typeof p.tiles === 'number') bits.push(el('span', { title: 'kiosk tiles in the stacks' }, `${p.tiles} tiles`));
   if (p.lira) bits.push(el('span', { title: 'lira left for the first members' }, p.lira.join('/')));
   if (p.discard !== undefined) bits.push(el('span', { title: 'cards in the discard pile' }, `${p.discard} up`));
+  if (p.coffee !== undefined) bits.push(coffeeChip(`+${p.coffee}`, `coffee taken here: ${p.coffee}`));
+  if (p.coffee_price !== undefined) bits.push(coffeeChip(p.coffee_price, `coffee for the next ruby: ${p.coffee_price}`));
+  if (p.guild_deck !== undefined) {
+    bits.push(el('span', { title: `guild cards: ${p.guild_deck} in the deck, ${p.guild_discard} face up` }, `${p.guild_deck} guild`));
+  }
+  if (p.tavern) {
+    const legal = view.legal || [];
+    for (const [series, values] of Object.entries(p.tavern)) {
+      const chip = el('span', { class: 'istanbul-tavern-tile',
+        title: `Tavern tiles ${series} (${(((cat.grand_bazaar || {}).tavern) || {})[series] || ''}) left: ${values.join(', ') || 'none'}` },
+      `${series}${values.length ? values[0] : '-'}`);
+      bindOnly(chip, actionsWhere(legal, { type: 'act', series }).filter((a) => !a.card), ctx);
+      bits.push(chip);
+    }
+    bits.push(el('span', { class: 'istanbul-baksheesh', title: `Baksheesh: each Tavern tile costs ${p.baksheesh} coffee` }, 'tip'));
+  }
   return el('div', { class: 'istanbul-place-info' }, bits);
 }
 
 function placeCell(p, view, ctx) {
   const cat = ctx.catalogue || {};
-  const info = (cat.places || {})[String(p.place)] || { name: `Place ${p.place}`, text: '' };
+  const base = (cat.places || {})[String(p.place)] || { name: `Place ${p.place}`, text: '' };
+  const info = { ...base, text: bazaarText(view, ctx, 'places', String(p.place), base.text) };
   const me = view.seat;
   const pieces = [];
   for (const s of p.merchants) pieces.push(seatToken(s, ctx, 'M', 'istanbul-merchant', 'merchant'));
   for (const s of p.companions) pieces.push(seatToken(s, ctx, 'c', 'istanbul-companion', 'companion'));
   for (const s of p.family) pieces.push(seatToken(s, ctx, 'F', 'istanbul-family', 'family member'));
-  const helpers = p.tokens.map((t) => token(TOKEN_LETTERS[t], { shape: 'square', cls: `istanbul-${t}`, title: t[0].toUpperCase() + t.slice(1) }));
+  const helpers = p.tokens.map((t) => token(TOKEN_LETTERS[t], { shape: 'square', cls: `istanbul-${t}`, title: TOKEN_TITLES[t] }));
   for (let i = 0; i < p.neutrals; i += 1) helpers.push(token('N', { cls: 'istanbul-neutral', title: 'neutral merchant' }));
   const assistants = p.assistants.map((s) => el('span', { class: 'istanbul-assistant',
     style: { '--seat': SEAT_COLOURS[s % SEAT_COLOURS.length] }, title: `${ctx.possessive(s, { capital: true })} assistant` }));
@@ -61,13 +92,13 @@ function placeCell(p, view, ctx) {
   },
   el('div', { class: 'istanbul-place-head' }, el('span', { class: 'istanbul-place-no' }, String(p.place)),
     el('span', { class: 'istanbul-place-name' }, info.name)),
-  placeInfo(p, cat),
+  placeInfo(p, cat, view, ctx),
   el('div', { class: 'istanbul-pieces' }, pieces, helpers),
   assistants.length ? el('div', { class: 'istanbul-assistants' }, assistants) : null);
   // One click on the place: the plain merchant move, else the one place-bound choice the prompt asks for.
   const legal = view.legal || [];
-  const plain = actionsWhere(legal, { type: 'move', to: p.place }).filter((a) => !a.card && !a.token);
-  const placed = plain.length ? plain : legal.filter((a) => (a.to === p.place && !a.card && !a.token)
+  const plain = actionsWhere(legal, { type: 'move', to: p.place }).filter((a) => !a.card && !a.token && !a.guild);
+  const placed = plain.length ? plain : legal.filter((a) => (a.to === p.place && !a.card && !a.token && !a.guild)
     || (a.type === 'recall' && a.from === p.place));
   bindOnly(cell, placed, ctx, { title: info.text });
   if (!cell.classList.contains('act')) cell.title = `${info.name}: ${info.text}`;
@@ -87,6 +118,10 @@ function playerPanel(p, view, ctx) {
     title: l.delivered ? `delivered letter (${l.place}): 2 seals` : `letter for place ${l.place}: 1 seal`,
   }, l.delivered ? `${l.place}**` : `${l.place}*`));
   const companion = p.companion === 'supply' ? 'companion in supply' : (typeof p.companion === 'number' ? `companion at ${p.companion}` : null);
+  const bazaar = p.coffee === undefined ? null : el('div', { class: 'istanbul-player-line' },
+    el('span', {}, coffeeChip(p.coffee, 'coffee'), ' coffee'),
+    el('span', { title: 'guild cards in hand' }, plural(p.guild, 'guild card')),
+    Object.entries(p.tavern).map(([series, v]) => el('span', { class: 'istanbul-tavern-tile', title: `Tavern tile ${series}` }, `${series}${v}`)));
   return el('div', {
     class: ['istanbul-player', g.turn === p.seat && 'istanbul-turn', (view.waiting || []).includes(p.seat) && 'istanbul-waiting'],
     dataset: { seat: p.seat }, style: { '--seat': SEAT_COLOURS[p.seat % SEAT_COLOURS.length] },
@@ -102,6 +137,7 @@ function playerPanel(p, view, ctx) {
     tiles.length ? el('span', { class: 'istanbul-tiles' }, tiles) : null,
     companion ? el('span', {}, companion) : null,
     p.double_used ? el('span', { title: 'double turn used this round' }, 'double used') : null),
+  bazaar,
   letters.length ? el('div', { class: 'istanbul-letters' }, el('span', {}, `${p.seals} seals:`), letters) : null);
 }
 
@@ -111,10 +147,31 @@ function handCards(view, ctx) {
   const cat = ctx.catalogue || {};
   return section('Your bonus cards', me.hand.map((kind) => {
     const info = (cat.cards || {})[kind] || { name: kind, text: '' };
-    const node = cardFace({ name: info.name, body: [info.text], small: true, cls: 'istanbul-card' });
+    const node = cardFace({ name: info.name, body: [bazaarText(view, ctx, 'cards', kind, info.text)], small: true, cls: 'istanbul-card' });
     bindOnly(node, actionsWhere(view.legal || [], { card: kind }).filter((a) => !a.via), ctx);
     return node;
   }), { cls: 'istanbul-hand' });
+}
+
+// Grand Bazaar: the viewer's guild cards; clicking one moves the merchant to its place using the card, when that is
+// the one such move on offer.
+function guildCards(view, ctx) {
+  const me = view.seat === null ? null : view.game.players[view.seat];
+  if (!me || !me.guild_hand || !me.guild_hand.length) return null;
+  const cat = ctx.catalogue || {};
+  return section('Your guild cards', me.guild_hand.map((place) => {
+    const name = ((cat.places || {})[String(place)] || {}).name || `Place ${place}`;
+    const node = cardFace({ name: `${place} ${name}`, kind: 'guild card', small: true, cls: 'istanbul-card istanbul-guild-card',
+      body: ['Arriving here: play it instead of the assistant step.'] });
+    bindOnly(node, actionsWhere(view.legal || [], { type: 'move', guild: place }).filter((a) => !a.card), ctx);
+    return node;
+  }), { cls: 'istanbul-guild-hand' });
+}
+
+function variantNote(view) {
+  const g = view.game;
+  if (!g.variant) return null;
+  return el('div', { class: 'istanbul-variant' }, el('strong', { class: 'istanbul-variant-label' }, g.variant_label), ` ${g.variant_note}`);
 }
 
 function kioskRow(view, ctx) {
@@ -123,10 +180,10 @@ function kioskRow(view, ctx) {
   const cat = ctx.catalogue || {};
   const used = (g.step && g.step.used) || [];
   return section('Kiosk tiles', g.kiosk.revealed.map((t) => {
-    const node = cardFace({ name: `Tile ${t}`, body: [(cat.kiosk || {})[String(t)] || ''], small: true,
-      cls: used.includes(t) ? 'istanbul-kiosk-tile istanbul-used' : 'istanbul-kiosk-tile' });
-    const take = actionWhere(view.legal || [], { type: 'kiosk', tile: t, choice: 'take' });
-    if (take) bindAction(node, take, ctx);
+    const node = cardFace({ name: `Tile ${t}`, body: [bazaarText(view, ctx, 'kiosk', String(t), (cat.kiosk || {})[String(t)] || '')],
+      small: true, cls: used.includes(t) ? 'istanbul-kiosk-tile istanbul-used' : 'istanbul-kiosk-tile' });
+    // One click takes a tile with a single plain effect; tiles with a choice (lira or coffee) use the prompt.
+    bindOnly(node, actionsWhere(view.legal || [], { type: 'kiosk', tile: t, choice: 'take' }), ctx);
     return node;
   }));
 }
@@ -151,7 +208,10 @@ function piles(view, ctx) {
   return el('div', { class: 'istanbul-piles' },
     cardBack({ label: 'Bonus deck', count: g.bonus.deck, cls: 'istanbul-pile' }),
     topInfo ? cardFace({ name: topInfo.name, kind: 'discard pile', body: [topInfo.text], small: true, cls: 'istanbul-card' }) : null,
-    g.expansion ? cardBack({ label: 'Letters', count: g.letters.deck, cls: 'istanbul-pile' }) : null);
+    g.expansion ? cardBack({ label: 'Letters', count: g.letters.deck, cls: 'istanbul-pile' }) : null,
+    g.guild ? cardBack({ label: 'Guild cards', count: g.guild.deck, cls: 'istanbul-pile' }) : null,
+    g.guild && g.guild.discard.length ? el('div', { class: 'istanbul-guild-discard', title: 'guild cards face up' },
+      `Guild cards up: ${g.guild.discard.join(', ')}`) : null);
 }
 
 export function render(root, view, ctx) {
@@ -160,9 +220,11 @@ export function render(root, view, ctx) {
     g.board.map((p) => placeCell(p, view, ctx)));
   root.replaceChildren(el('div', { class: 'istanbul-root' },
     statusLine(view, ctx),
+    variantNote(view),
     board,
     kioskRow(view, ctx),
     handCards(view, ctx),
+    guildCards(view, ctx),
     el('div', { class: 'istanbul-players' }, g.players.map((p) => playerPanel(p, view, ctx))),
     piles(view, ctx)));
 }

@@ -227,6 +227,7 @@ VARIANT_LABEL = "Grand Bazaar — house rules (draft)"
 VARIANT_NOTE = ("Base game, Letters & Seals and Mocha & Baksheesh on a 5x5 board. The Roasting Plant, Guild Hall, "
                 "Tavern, Coffee House, Coffee Trader, guild cards and Tavern tiles follow our own draft rules, "
                 "because the published texts could not be read.")
+VARIANT_SHORT = "Places 17-20, the Coffee Trader, guild cards and Tavern tiles are our own draft rules."
 ROASTING_PLANT, GUILD_HALL, TAVERN, COFFEE_HOUSE, CATACOMBS = 17, 18, 19, 20, 25
 PLACE_NAMES.update({17: "Roasting Plant", 18: "Guild Hall", 19: "Tavern", 20: "Coffee House", 25: "Catacombs"})
 PLACE_TEXTS.update({

@@ -123,7 +123,7 @@ def view(state: dict, audience: int | None) -> dict[str, Any]:
         "step": step_view(state),
     }
     if state["grand_bazaar"]:
-        out.update(variant="grand_bazaar", variant_label=D.VARIANT_LABEL, variant_note=D.VARIANT_NOTE,
+        out.update(variant="grand_bazaar", variant_label=D.VARIANT_LABEL, variant_note=D.VARIANT_SHORT,
                    coffee_trader=state["coffee_trader"],
                    guild={"deck": len(state["guild"]["deck"]), "discard": list(state["guild"]["discard"])})
     return out
