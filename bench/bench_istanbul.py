@@ -18,7 +18,12 @@ from app.engine.playout import play_game  # noqa: E402
 from app.games.istanbul import GAME  # noqa: E402
 from app.games.istanbul.bot import IstanbulBot  # noqa: E402
 
-OPTIONS = ({"expansion": "letters_and_seals"}, {"expansion": "none"})
+OPTIONS = ({"expansion": "letters_and_seals"}, {"expansion": "none"},
+           {"expansion": "letters_and_seals", "variant": "grand_bazaar"})
+
+
+def name(options: dict) -> str:
+    return options.get("variant", options["expansion"])
 
 
 def games_per_second(n: int, options: dict, count: int) -> tuple[float, float, float]:
@@ -66,14 +71,14 @@ def main() -> None:
     for options in OPTIONS:
         for n in (2, 5):
             gps, mv, rd = games_per_second(n, options, 3)
-            print(f"  {options['expansion']}, {n} players: {gps:6.2f} random games/s "
+            print(f"  {name(options)}, {n} players: {gps:6.2f} random games/s "
                   f"(mean {mv:.0f} moves, {rd:.0f} rounds)")
         for n in (2, 5):
             mean, mx = view_sizes(n, options)
-            print(f"  {options['expansion']}, {n} players: full_view JSON mean {mean:.0f} bytes, max {mx} bytes")
+            print(f"  {name(options)}, {n} players: full_view JSON mean {mean:.0f} bytes, max {mx} bytes")
     for options in OPTIONS:
         win, shared, rd = heuristic_win_rate(games, options)
-        print(f"  {options['expansion']}: heuristic vs random over {games} games: won {win:.0%}, "
+        print(f"  {name(options)}: heuristic vs random over {games} games: won {win:.0%}, "
               f"shared {shared:.0%} (mean {rd:.1f} rounds)")
 
 

@@ -292,18 +292,25 @@ def pay_coffee(state: dict, seat: int, count: int) -> None:
 
 
 def draw_guild(state: dict, seat: int, count: int, log: Log) -> list[int]:
-    """Guild cards into `seat`'s secret hand; an empty deck is refilled from the shuffled face-up discard pile."""
-    pile = Pile(Rng(state), state["guild"]["deck"], state["guild"]["discard"], "on_draw")
+    return draw_secret(state, seat, "guild", "guild", count, log, "guild card",
+                       lambda cards: "the guild cards of " + ", ".join(D.place_name(c) for c in cards))
+
+
+def draw_secret(state: dict, seat: int, piles: str, hand: str, count: int, log: Log, noun: str,
+                names: Any) -> list[int]:
+    """Cards from a face-down deck (`state[piles]`) into a secret hand: everyone is told how many, the drawer also
+    `names(cards)`. An empty deck is refilled from the shuffled discard pile; with both empty nothing is drawn."""
+    pile = Pile(Rng(state), state[piles]["deck"], state[piles]["discard"], "on_draw")
     cards = pile.draw(count)
+    kind = "draw" if piles == "bonus" else piles
     if pile.reshuffles:
-        log.add("reshuffle", "The guild discard pile is shuffled into a new deck.")
-    state["players"][seat]["guild"].extend(cards)
+        log.add("reshuffle", f"The {noun.split()[0]} discard pile is shuffled into a new deck.")
+    state["players"][seat][hand].extend(cards)
     if cards:
-        log.add("guild", f"{seat_ref(seat)} draws {plural(len(cards), 'guild card')}.", seat=seat)
-        log.private(seat, "guild_private", "@%d draws the guild cards of %s." % (
-            seat, ", ".join(D.place_name(c) for c in cards)), cards=cards)
+        log.add(kind, f"{seat_ref(seat)} draws {plural(len(cards), noun)}.", seat=seat)
+        log.private(seat, kind + "_private", "@%d draws %s." % (seat, names(cards)), cards=cards)
     else:
-        log.add("guild", "No guild card is left to draw.")
+        log.add(kind, f"No {noun} is left to draw.")
     return cards
 
 
@@ -314,23 +321,9 @@ def has_service_tile(player: Player) -> bool:
 
 # ---- piles and dice ------------------------------------------------------------------------------------------------
 
-def bonus_pile(state: dict) -> Pile:
-    return Pile(Rng(state), state["bonus"]["deck"], state["bonus"]["discard"], "on_draw")
-
-
 def draw_cards(state: dict, seat: int, count: int, log: Log) -> list[int]:
-    pile = bonus_pile(state)
-    cards = pile.draw(count)
-    if pile.reshuffles:
-        log.add("reshuffle", "The bonus discard pile is shuffled into a new deck.")
-    state["players"][seat]["hand"].extend(cards)
-    if cards:
-        log.add("draw", f"{seat_ref(seat)} draws {plural(len(cards), 'bonus card')}.", seat=seat)
-        log.private(seat, "draw_private", "@%d draws %s." % (seat, ", ".join(D.card_name(D.CARD_KIND[c]) for c in cards)),
-                    cards=cards)
-    else:
-        log.add("draw", "No bonus card is left to draw.")
-    return cards
+    return draw_secret(state, seat, "bonus", "hand", count, log, "bonus card",
+                       lambda cards: ", ".join(D.card_name(D.CARD_KIND[c]) for c in cards))
 
 
 def hand_kinds(player: Player) -> list[str]:
