@@ -267,3 +267,6 @@ export function render(root, view, ctx) {
 export function dispose(root) {
   root.replaceChildren();
 }
+
+// Seat colours for the table page's log and scoreboard (white pieces are named in grey, which shows on white).
+export const seatColours = PLAYER_COLOURS.map((c) => (c === '#f2f2f2' ? '#8c8c8c' : c));
