@@ -489,6 +489,7 @@ function reducedMotion() {
 function renderView() {
   if (!view || !table) return;
   app.dataset.version = version;  // which game version the page shows (tests and bug reports read it)
+  app.dataset.waiting = view.waiting.join(' ');  // whose move it is
   // A tab in the background still tells its player when it is their move.
   document.title = `${view.legal.length && !view.result ? '● Your move · ' : ''}${baseTitle}`;
   renderStatus();
