@@ -391,7 +391,7 @@ export function plural(n, word, many = `${word}s`) {
 // Every card of every game can be read enlarged: a copy shown beside it while the mouse rests on it or the keyboard
 // focus is on it, and on a touch screen after a long press (or a tap on a card that plays nothing). The copy takes no
 // pointer events and a long press swallows the click that follows, so zooming never plays a card by accident.
-export const ZOOMABLE = '.ui-card:not(.ui-card-back), .goldrush-card, .river-disc, [data-zoom]';
+export const ZOOMABLE = '.ui-card:not(.ui-card-back), .goldrush-card, .river-disc:not(.river-slot-empty), [data-zoom]';
 const LONG_PRESS_MS = 450;
 
 export function installZoom(root) {

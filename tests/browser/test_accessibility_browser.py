@@ -56,10 +56,16 @@ WATCH_TURN = """() => {
   }).observe(app, { attributes: true, attributeFilter: ['data-waiting'] });
 }"""
 
+# The focused move, and whether its focus shows: an outline, or (an SVG place cannot show one) a look that differs
+# from the same element without the focus.
 FOCUSED_MOVE = """sel => { const n = document.activeElement;
   if (!n || !n.matches(sel)) return null;
-  const style = getComputedStyle(n);
-  return { label: n.dataset.label || n.textContent, outlined: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 }; }"""
+  const look = () => { const s = getComputedStyle(n);
+    return [s.outlineStyle, s.outlineWidth, s.boxShadow, s.stroke, s.strokeWidth, s.filter].join('|'); };
+  const s = getComputedStyle(n);
+  let outlined = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0;
+  if (!outlined) { const focused = look(); n.blur(); outlined = look() !== focused; n.focus(); }
+  return { label: n.dataset.label || n.textContent, outlined }; }"""
 
 
 @pytest.mark.parametrize("game", GAMES)
