@@ -35,7 +35,7 @@ let othersMoved = false;  // the view being drawn comes from someone else's move
 let sawPlay = false;      // this page showed the game before it ended (then the end scrolls to the scores)
 let autoTake = null;      // {key, timer}: the one-answer decision the page is about to take
 let keptByPlayer = null;  // the key of a decision whose automatic answer the player cancelled
-let autoTaken = 0;        // decisions this page took by itself (tests and the click bench read it)
+let autoTaken = 0;        // decisions the page took by itself (tests and bench/bench_clicks.py read it)
 let logFirst = null;      // the version of the earliest log line shown
 let logMore = false;      // older lines wait on the server
 const logEl = $('log');
@@ -86,6 +86,7 @@ let retryAfterSnapshot = false;
 function act(action, { automatic = false } = {}) {
   $('play-error').textContent = '';
   cancelAutoTake();
+  if (automatic) app.dataset.autoTaken = String(++autoTaken);
   if (!automatic) forgetMoves();  // what others did stays highlighted until the viewer's own move
   ownMovePending = true;
   lastAction = action;
@@ -440,11 +441,7 @@ function planAutoTake() {
   bar.hidden = false;
   autoTake = {
     key,
-    timer: setTimeout(() => {
-      autoTaken += 1;
-      app.dataset.autoTaken = String(autoTaken);
-      act(only, { automatic: true });
-    }, AUTO_TAKE_MS),
+    timer: setTimeout(() => act(only, { automatic: true }), AUTO_TAKE_MS),
   };
 }
 
