@@ -2,7 +2,8 @@
 // binding an element to one legal action (compared by value, never by key order), drawing cards, tokens, coins
 // and icons without emoji fonts, and naming players: "@<seat>" in the server's third-person texts becomes the
 // player's name, or "you" with the verb, capital and possessive put right ("@0 takes 2 coins" -> "You take
-// 2 coins"). A renderer draws the view and reports clicks; it never works out a rule or reads a label.
+// 2 coins"), with `sayParts` giving the names apart so a page can colour them; and the zoom that shows any card
+// enlarged. A renderer draws the view and reports clicks; it never works out a rule or reads a label.
 // The interface a renderer module exports is described in docs/games.md ("The renderer kit").
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
