@@ -10,7 +10,7 @@ import pytest
 
 from tests.support.browser import choose_nickname
 from tests.support.servers import Server
-from tests.support.table_driver import my_move, play, start_against_bots
+from tests.support.table_driver import MOVES, my_move, play, start_against_bots
 
 pytestmark = pytest.mark.browser
 
@@ -47,7 +47,11 @@ def test_a_decision_with_one_answer_is_taken_after_a_visible_pause_unless_cancel
     page = browser.new_context(**SIZES["desktop"]).new_page()
     tally_table(page, sqlite_server.url)
     page.click("#prompt-actions button.legal >> text=Pick 2")  # a secret pick: three answers, never automatic
-    page.wait_for_selector("#auto-take:not([hidden])", timeout=10000)  # the bot banks or attacks; then the auction
+    # The bot banks, or attacks and the player blocks (two answers: theirs to give); then the auction.
+    page.wait_for_selector("#auto-take:not([hidden]), #prompt-actions button[data-label='Block']", timeout=10000)
+    if page.is_visible("#prompt-actions button[data-label='Block']"):
+        page.click("#prompt-actions button[data-label='Block']")
+    page.wait_for_selector("#auto-take:not([hidden])", timeout=10000)
     assert "Pass" in page.inner_text("#auto-take")
     version = page.get_attribute("#table-app", "data-version")
     if cancel:
@@ -124,7 +128,10 @@ def test_any_card_zooms_without_being_played(browser, sqlite_server, game, size,
     start_against_bots(page, sqlite_server.url, game, nickname="Zoomer")
     cards = "#board :is(.ui-card:not(.ui-card-back), .goldrush-card, .river-disc:not(.river-slot-empty))"
     page.wait_for_selector(cards)
-    page.wait_for_function("() => document.querySelector('#auto-take').hidden")
+    # The player's own decision with several answers: nothing moves until they choose.
+    page.wait_for_function(f"""() => document.querySelector('#auto-take').hidden
+        && [...document.querySelectorAll('{MOVES}')].filter((n) => n.getClientRects().length).length > 1""",
+                           timeout=20000)
     card = page.locator(f"{cards}.act").first if page.locator(f"{cards}.act").count() else page.locator(cards).first
     card.scroll_into_view_if_needed()
     version = page.get_attribute("#table-app", "data-version")
