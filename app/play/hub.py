@@ -437,7 +437,9 @@ class Hub:
         conn.version = rt.version
         self._schedule_bots(rt)  # idempotent; a reconnecting player also wakes a bot whose turn it is
         seat_no = conn.seat
-        log_ = [e for _, events in self.recent_events.get(table_id, ()) for e in engine.filter_events(events, seat_no)]
+        # Each line carries the version of the move it came from ("v"), so the page numbers it as after a reload.
+        log_ = [{**e, "v": v} for v, events in self.recent_events.get(table_id, ())
+                for e in engine.filter_events(events, seat_no)]
         return dumps({"type": "snapshot", "version": rt.version, "view": rt.views[conn.audience],
                       "log": log_[-self.settings.log_size:], "now": clocks.now_ms()})
 

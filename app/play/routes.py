@@ -1,4 +1,5 @@
-"""The table websocket: snapshot or missed patches on connect, then act / undo / sync / chat / ping.
+"""The table websocket: snapshot or missed patches on connect, then act / undo / sync / chat / ping; and the whole
+game's log, paged, over HTTP.
 
 A handshake that is refused is still accepted first and then closed with a documented code (4403 forbidden,
 4404 no such table, 4429 too many sockets, 1013 try again later), because a browser only learns close codes, never
@@ -15,17 +16,19 @@ from collections import Counter
 from datetime import timedelta
 from urllib.parse import urlsplit
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
 from sqlalchemy import func, select
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-from app.accounts.deps import client_address, connection_user, session_token
+from app import engine
+from app.accounts.deps import OptionalUser, client_address, connection_user, session_token
 from app.accounts.service import session_id
-from app.db.models import Message, utcnow
+from app.db.deps import DbDep
+from app.db.models import GameRecord, Message, utcnow
 from app.lobby import service as lobby_service
 
-from . import absence, clocks, messages
+from . import absence, clocks, messages, store
 from .hub import Connection, PlayError, dumps
 
 router = APIRouter()
@@ -96,6 +99,31 @@ TRY_AGAIN = "the database is not answering just now; nothing was changed, try ag
 async def _refuse(websocket: WebSocket, code: int, reason: str) -> None:
     await websocket.accept()
     await websocket.close(code=code, reason=reason)
+
+
+@router.get("/api/tables/{table_id}/log", tags=["play"])
+async def game_log(table_id: str, request: Request, db: DbDep, user: OptionalUser,
+                   before: int | None = Query(None, ge=1, le=2**31), limit: int = Query(100, ge=1, le=500),
+                   invite: str | None = None) -> dict:
+    """A page of the game's log: the lines of at most `limit` moves before version `before` (default: all moves),
+    oldest first, each with the version `v` it came from, as the caller's seat (or a spectator) may read them."""
+    table = await lobby_service.get_table_or_raise(db, table_id=table_id)
+    seats = await lobby_service.seats_of(db, table_id=table_id)
+    if not lobby_service.may_see(table, seats, user, invite, request.session.get("invites", [])):
+        raise HTTPException(status_code=403, detail={"code": "private_table",
+                                                     "message": "this table is private: you need the invite link"})
+    record = await db.get(GameRecord, table_id)
+    if record is None:
+        return {"lines": [], "more": False}
+    # The seat held now: a player whose seat a bot took over reads on as a spectator, like their socket.
+    seat = next((s.index for s in seats if user is not None and s.user_id == user.id), None)
+    before = min(before or record.version + 1, record.version + 1)
+    moves = await store.events_before(db, table_id, before, limit)
+    more = bool(moves) and moves[0][0] > 1
+    if not more:  # the page reaches the deal: what the deal did comes first
+        moves.insert(0, (0, record.opening_events or []))
+    lines = [{**e, "v": v} for v, events in moves for e in engine.filter_events(events, seat)]
+    return {"lines": lines, "more": more}
 
 
 @router.websocket("/ws/tables/{table_id}")

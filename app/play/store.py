@@ -41,6 +41,13 @@ async def last_events(db: AsyncSession, table_id: str, limit: int) -> list[tuple
     return [(version, events) for version, events in reversed(rows)]
 
 
+async def events_before(db: AsyncSession, table_id: str, before: int, limit: int) -> list[tuple[int, list]]:
+    """The events of at most `limit` moves made before version `before`, oldest first (a page of the whole log)."""
+    rows = (await db.execute(select(Move.version, Move.events).where(Move.table_id == table_id, Move.version < before)
+                             .order_by(Move.version.desc()).limit(limit))).all()
+    return [(version, events) for version, events in reversed(rows)]
+
+
 async def add_chat(db: AsyncSession, table_id: str, *, user_id: int, nickname: str, text: str) -> Message:
     msg = Message(table_id=table_id, user_id=user_id, nickname=nickname, text=text)
     db.add(msg)

@@ -52,8 +52,7 @@ function cardOf(cat, id, { small = false, owned = false, price } = {}) {
   if (d.ingots) stats.push(el('span', { class: 'goldrush-ingots', title: plural(d.ingots, 'ingot') }, String(d.ingots), icon('ingot')));
   if (d.vp) stats.push(el('span', { class: 'goldrush-vp', title: plural(d.vp, 'victory point') }, icon('star'), String(d.vp)));
   return el('div', { class: ['goldrush-card', `goldrush-t-${d.type}`, small && 'goldrush-small'], title: cardTitle(d, price), tabindex: 0,
-    dataset: { flip: `card-${id}` },
-    onclick: (ev) => { if (!ev.currentTarget.classList.contains('act')) ev.currentTarget.classList.toggle('zoomed'); } },
+    role: 'group', 'aria-label': `${d.name}, ${d.type_line}`, dataset: { flip: `card-${id}` } },
   el('div', { class: 'goldrush-card-head' },
     el('span', { class: 'goldrush-card-icon' }, icon(TYPE_ICONS[d.type] || 'cards')),
     el('span', { class: 'goldrush-card-name' }, d.name)),

@@ -8,7 +8,7 @@ import { actButton, actionsWhere, bindOnly, cardFace, el, plural, section, svg, 
 const PLAYER_COLOURS = ['#e07b20', '#7b4bb0', '#2f6fd6', '#f2f2f2'];
 const PLAYER_MARKS = ['O', 'P', 'B', 'W'];
 const TERRAIN_COLOURS = { forest: '#4c8a3f', gold: '#e0b93e', silver: '#aab6c2', copper: '#c0703e' };
-const RESOURCE_COLOURS = { gold: '#f2c633', silver: '#dfe5ea', copper: '#cf7c45', wood: '#8b5a2b', stone: '#8a8a8a' };
+const RESOURCE_COLOURS = { gold: '#f2c633', silver: '#dfe5ea', copper: '#cf7c45', wood: '#8b5a2b', stone: '#6e6e6e' };
 const RESOURCE_MARKS = { gold: 'G', silver: 'S', copper: 'C', wood: 'W', stone: 'St' };
 const HEX = 20;  // hex radius in SVG units
 const ROOT3 = Math.sqrt(3);
@@ -108,7 +108,7 @@ function drawMap(game, view, ctx, upright) {
 function drawBoomtown(game, view, ctx) {
   const cat = ctx.catalogue;
   const town = game.boomtown;
-  const grid = el('div', { class: 'goldwest-town', role: 'grid' });
+  const grid = el('div', { class: 'goldwest-town', role: 'group', 'aria-label': 'Boomtown' });
   grid.append(el('span', { class: 'goldwest-town-corner' }));
   for (const metal of cat.boomtown.columns) grid.append(el('span', { class: 'goldwest-town-head' }, resourcePiece(metal, cat)));
   cat.boomtown.rows.forEach((rowMetal, row) => {
@@ -267,3 +267,6 @@ export function render(root, view, ctx) {
 export function dispose(root) {
   root.replaceChildren();
 }
+
+// Seat colours for the table page's log and scoreboard (white pieces are named in grey, which shows on white).
+export const seatColours = PLAYER_COLOURS.map((c) => (c === '#f2f2f2' ? '#8c8c8c' : c));

@@ -263,6 +263,12 @@ function autoAllowToggle(view, ctx) {
     box, ' Auto "No reaction"');
 }
 
+// The table page takes one-answer decisions by itself after a pause; "No reaction" is answered here instead, with
+// a random pause and the player's own switch (above), so its timing gives nothing away.
+export function takesAlone(action) {
+  return action.type !== 'allow';
+}
+
 // The table page's scoreboard: gold is the score.
 export function summary(view) {
   return view.game.players.map((p) => [`${p.gold} gold`, `${p.hand_count} in hand`]);

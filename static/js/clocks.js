@@ -64,7 +64,7 @@ export function render(ctx) {
       node.append(el('span', {
         class: `presence ${s.connected ? 'presence-on' : 'presence-off'}`,
         title: s.connected ? 'connected' : 'away',
-        'aria-label': s.connected ? 'connected' : 'away',
+        role: 'img', 'aria-label': s.connected ? 'connected' : 'away',
       }));
     }
     const clock = view.clocks && view.clocks[String(seat)];

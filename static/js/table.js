@@ -1,7 +1,7 @@
 // The table client: keeps one websocket, applies snapshots and JSON patches to the view, and hands
 // the view to the game's renderer. It never decides rules: it offers the legal actions the view lists.
 import { applyPatch } from '/static/vendor/fast-json-patch-3.1.1/core.mjs';
-import { el, icon, canonical, namer, forgetMoves } from '/static/js/ui.js';
+import { el, icon, canonical, namer, forgetMoves, installZoom } from '/static/js/ui.js';
 import * as clocks from '/static/js/clocks.js';
 
 const app = document.getElementById('table-app');
@@ -12,6 +12,12 @@ const invite = app.dataset.invite;
 const $ = (id) => document.getElementById(id);
 
 const MAX_PROMPT_BUTTONS = 24;
+const AUTO_TAKE_MS = 1000;   // the pause before the page takes a decision that has one answer
+const LOG_PAGE = 200;        // moves fetched per "Load earlier"
+// Moves that close a turn: offered as the default (first, marked, focused for Enter) when they are in the bar.
+const CLOSING_MOVES = new Set(['end', 'done']);
+// Seat colours for pages whose renderer names none (a renderer may export `seatColours`).
+const SEAT_COLOURS = ['#2f6fd6', '#c0392b', '#2e9d4a', '#c77700', '#8a3fc2', '#16868c'];
 let table = null;       // public table info (seats, status)
 let view = null;        // the current view envelope
 let version = null;     // the game version of `view`
@@ -27,6 +33,11 @@ let tabChosen = false;    // the player picked the log or the chat tab themselve
 let ownMovePending = false; // we sent a move and its patch has not come yet
 let othersMoved = false;  // the view being drawn comes from someone else's move
 let sawPlay = false;      // this page showed the game before it ended (then the end scrolls to the scores)
+let autoTake = null;      // {key, timer}: the one-answer decision the page is about to take
+let keptByPlayer = null;  // the key of a decision whose automatic answer the player cancelled
+let autoTaken = 0;        // decisions the page took by itself (tests and bench/bench_clicks.py read it)
+let logFirst = null;      // the version of the earliest log line shown
+let logMore = false;      // older lines wait on the server
 const logEl = $('log');
 const baseTitle = document.title;
 
@@ -74,6 +85,8 @@ let retryAfterSnapshot = false;
 // `automatic`: the page answered by itself (Jambo's "No reaction"); what others did stays highlighted.
 function act(action, { automatic = false } = {}) {
   $('play-error').textContent = '';
+  cancelAutoTake();
+  if (automatic) app.dataset.autoTaken = String(++autoTaken);
   if (!automatic) forgetMoves();  // what others did stays highlighted until the viewer's own move
   ownMovePending = true;
   lastAction = action;
@@ -133,7 +146,11 @@ function onMessage(msg) {
       version = msg.version;
       view = msg.view;
       logEl.replaceChildren();
-      (msg.log || []).forEach(addLog);
+      logFirst = null;
+      (msg.log || []).forEach((e) => addLog(e, e.v));
+      // The snapshot brings the recent lines; those before version 1 (or the deal's) are a click away.
+      logMore = version !== null && (logFirst === null ? version > 0 : logFirst > 1);
+      renderLogMore();
       renderView();
       retryLostRace();
       break;
@@ -143,7 +160,7 @@ function onMessage(msg) {
       version = msg.version;
       othersMoved = !ownMovePending;  // the first move after our action is ours
       ownMovePending = false;
-      (msg.events || []).forEach(addLog);
+      (msg.events || []).forEach((e) => addLog(e, msg.version));
       renderView();
       break;
     case 'error':
@@ -163,9 +180,75 @@ function onMessage(msg) {
   }
 }
 
-function addLog(event) {
-  logEl.append(el('li', { class: `log-${event.type || 'event'}` }, say(event.text || event.type)));
+// ---- the log: each line numbered by the move it came from, players named in their seat's colour; pointing at a
+// line highlights what it talks about on the board and in the scoreboard.
+function seatColour(seat) {
+  const own = renderer && renderer.seatColours;
+  return (own && own[seat]) || SEAT_COLOURS[seat % SEAT_COLOURS.length];
+}
+
+function seatName(seat, text) {
+  return el('span', { class: 'seat-name', style: { '--seat': seatColour(seat) } }, text);
+}
+
+function logLine(event, v) {
+  const parts = names().parts(event.text || event.type || '');
+  const refs = event.refs || {};
+  const seats = new Set([...parts.filter((p) => typeof p !== 'string').map((p) => p.seat), ...(refs.seats || [])]);
+  return el('li', {
+    class: ['log-line', `log-${event.type || 'event'}`],
+    dataset: { v: v ?? '', seats: [...seats].join(' '), pieces: (refs.pieces || []).join(' ') },
+  }, el('span', { class: 'log-v', title: v === 0 ? 'the deal' : `move ${v}` }, v === undefined || v === null ? '' : String(v)),
+  el('span', { class: 'log-text' }, parts.map((p) => (typeof p === 'string' ? p : seatName(p.seat, p.text)))));
+}
+
+function addLog(event, v) {
+  logEl.append(logLine(event, v));
+  if (logFirst === null && v !== undefined && v !== null) logFirst = v;
   logEl.scrollTop = logEl.scrollHeight;
+}
+
+function renderLogMore() {
+  $('log-more').hidden = !logMore;
+}
+
+// Older lines come from the server a page at a time; the lines of the earliest version shown come again whole
+// (the snapshot may have cut that move's lines short), so they are replaced.
+async function loadEarlier() {
+  const button = $('log-more');
+  button.disabled = true;
+  const params = new URLSearchParams({ limit: String(LOG_PAGE) });
+  if (logFirst !== null) params.set('before', String(logFirst + 1));
+  if (invite) params.set('invite', invite);
+  try {
+    const res = await fetch(`/api/tables/${tableId}/log?${params}`);
+    if (!res.ok) throw new Error(`the server answered ${res.status}`);
+    const page = await res.json();
+    const height = logEl.scrollHeight;
+    for (const li of [...logEl.children]) if (logFirst !== null && Number(li.dataset.v) === logFirst) li.remove();
+    logEl.prepend(...page.lines.map((e) => logLine(e, e.v)));
+    if (page.lines.length) logFirst = page.lines[0].v;
+    logMore = page.more;
+    logEl.scrollTop += logEl.scrollHeight - height;  // the lines read so far stay where they were
+  } catch (err) {
+    $('play-error').textContent = `The earlier log could not be loaded (${err.message}).`;
+  } finally {
+    button.disabled = false;
+    renderLogMore();
+  }
+}
+
+function highlightRefs(line) {
+  for (const node of document.querySelectorAll('.log-ref')) node.classList.remove('log-ref');
+  if (!line) return;
+  const targets = [];
+  for (const seat of (line.dataset.seats || '').split(' ').filter(Boolean)) {
+    targets.push(...document.querySelectorAll(`#board [data-seat="${seat}"], #players [data-seat="${seat}"], #players-strip [data-seat="${seat}"]`));
+  }
+  for (const key of (line.dataset.pieces || '').split(' ').filter(Boolean)) {
+    targets.push(...document.querySelectorAll(`#board [data-flip="${CSS.escape(key)}"]`));
+  }
+  for (const node of targets) node.classList.add('log-ref');
 }
 
 function addChat(m) {
@@ -272,7 +355,8 @@ function renderPlayers() {
     const { awaited, bits, winner } = line(s);
     return el('li', {
       class: ['player', awaited && 'awaited', view.seat === s.index && 'me', winner && 'winner'], 'data-seat': s.index,
-    }, el('span', { class: 'player-name' }, winner ? icon('crown', { title: 'winner' }) : null, nameOf(s.index),
+    }, el('span', { class: 'player-name' }, el('span', { class: 'seat-swatch', style: { '--seat': seatColour(s.index) } }),
+      winner ? icon('crown', { title: 'winner' }) : null, nameOf(s.index),
       s.bot ? icon('robot', { title: 'a bot plays this seat' }) : null),
     awaited ? el('span', { class: 'player-turn' }, icon('clock'), ' to move') : null,
     bits.length ? el('span', { class: 'player-score' }, bits[0]) : null,
@@ -286,7 +370,7 @@ function renderPlayers() {
   $('players-strip').replaceChildren(...table.seats.map((s) => {
     const { awaited, bits, winner } = line(s);
     return el('span', { class: ['strip-player', awaited && 'awaited', view.seat === s.index && 'me', winner && 'winner'], 'data-seat': s.index },
-      el('b', {}, nameOf(s.index)), bits.length ? ` ${bits[0]}` : '');
+      el('b', { class: 'seat-name', style: { '--seat': seatColour(s.index) } }, nameOf(s.index)), bits.length ? ` ${bits[0]}` : '');
   }));
   clocks.render({ view, table, userId, tableId, api, nameOf });  // clocks, presence, reclaim, votes, resign
 }
@@ -303,10 +387,19 @@ function renderPrompt() {
   const button = (a) => el('button', {
     type: 'button', class: ['legal', onBoard.has(label(a)) && 'on-board'], 'data-label': label(a), onclick: () => act(a),
   }, say(label(a)));
-  const offBoard = view.legal.filter((a) => !onBoard.has(label(a)));
+  const closing = (a) => CLOSING_MOVES.has(a.type);
+  // The move that closes the turn comes first and marked: the default when nothing useful is left.
+  const offBoard = [...view.legal.filter((a) => !onBoard.has(label(a)) && closing(a)),
+    ...view.legal.filter((a) => !onBoard.has(label(a)) && !closing(a))];
   const shown = view.legal.length - offBoard.length;
   const parts = [];
-  if (offBoard.length <= MAX_PROMPT_BUTTONS) parts.push(...offBoard.map(button));
+  if (offBoard.length <= MAX_PROMPT_BUTTONS) {
+    parts.push(...offBoard.map((a) => {
+      const node = button(a);
+      if (closing(a) && view.legal.length > 1) node.classList.add('default-move');
+      return node;
+    }));
+  }
   else {  // a long list (bids of every amount, say) reads better as one menu
     const menu = el('select', { id: 'prompt-menu', 'aria-label': 'Choose an action' },
       offBoard.map((a, i) => el('option', { value: String(i) }, say(label(a)))));
@@ -335,6 +428,56 @@ function undoButton(undo) {
   }, 'Undo');
 }
 
+// ---- decisions with one answer: the page takes them after a visible pause the player can cancel. Not a secret
+// choice (its timing would tell the others it was forced), and not where the renderer keeps it (`takesAlone`).
+function cancelAutoTake() {
+  if (autoTake) clearTimeout(autoTake.timer);
+  autoTake = null;
+  $('auto-take').hidden = true;
+  $('auto-take').replaceChildren();
+}
+
+function planAutoTake() {
+  // Not while the player may take back their last move: taking the next step for them would close that door.
+  const only = view && !view.result && !view.undo && view.legal.length === 1 && !(view.prompt && view.prompt.secret)
+    ? view.legal[0] : null;
+  const allowed = only && !(renderer && typeof renderer.takesAlone === 'function' && !renderer.takesAlone(only, view));
+  const key = allowed ? `${version}:${canonical(only)}` : null;
+  if (autoTake && autoTake.key === key) return;  // the same decision, redrawn: the pause goes on
+  cancelAutoTake();
+  if (!key || keptByPlayer === key) return;
+  const bar = $('auto-take');
+  bar.replaceChildren(el('span', { class: 'auto-take-text' }, `Taking “${say(only.label || only.type)}”…`),
+    el('button', {
+      type: 'button', class: 'tool auto-take-cancel',
+      onclick: () => { keptByPlayer = key; cancelAutoTake(); focusFirstMove(); },
+    }, 'Cancel'),
+    el('span', { class: 'auto-take-progress', style: { 'animation-duration': `${AUTO_TAKE_MS}ms` } }));
+  bar.hidden = false;
+  autoTake = {
+    key,
+    timer: setTimeout(() => act(only, { automatic: true }), AUTO_TAKE_MS),
+  };
+}
+
+// ---- keyboard: a redraw replaces the focused button; the focus goes to the same move again, else the first one.
+function focusFirstMove() {
+  const next = $('prompt-actions').querySelector('.default-move') || $('prompt-actions').querySelector('button.legal, select')
+    || $('board').querySelector('.act') || $('prompt-actions').querySelector('button');
+  (next || $('prompt-text')).focus({ preventScroll: true });
+}
+
+function keepFocus(draw) {
+  const before = document.activeElement;
+  const inPlay = before && ($('board').contains(before) || $('prompt').contains(before));
+  const label = inPlay && before.dataset ? before.dataset.label : null;
+  draw();
+  if (!inPlay || (document.activeElement && document.activeElement !== document.body && document.activeElement.isConnected)) return;
+  const same = label ? [...document.querySelectorAll('#board [data-label], #prompt [data-label]')].find((n) => n.dataset.label === label) : null;
+  if (same) same.focus({ preventScroll: true });
+  else focusFirstMove();
+}
+
 function renderResult() {
   const r = view.result;
   if (!r) { $('result').hidden = true; return; }
@@ -358,13 +501,17 @@ function reducedMotion() {
 function renderView() {
   if (!view || !table) return;
   app.dataset.version = version;  // which game version the page shows (tests and bug reports read it)
+  app.dataset.waiting = view.waiting.join(' ');  // whose move it is
   // A tab in the background still tells its player when it is their move.
   document.title = `${view.legal.length && !view.result ? '● Your move · ' : ''}${baseTitle}`;
   renderStatus();
-  drawBoard();
-  renderPlayers();
-  renderPrompt();
+  keepFocus(() => {
+    drawBoard();
+    renderPlayers();
+    renderPrompt();
+  });
   renderResult();
+  planAutoTake();
   if (!view.result) sawPlay = true;
 }
 
@@ -423,6 +570,10 @@ function toggleSide(open) {
   else if (open && !$('chat-panel').hidden) showUnread(0);
 }
 
+$('log-more').addEventListener('click', loadEarlier);
+logEl.addEventListener('mouseover', (ev) => highlightRefs(ev.target.closest('.log-line')));
+logEl.addEventListener('mouseleave', () => highlightRefs(null));
+installZoom($('board'));
 $('invite-toggle').prepend(icon('link'), ' ');
 $('side-toggle').prepend(icon('chat'), ' ');
 $('tab-log').addEventListener('click', () => { tabChosen = true; showTab('log'); });

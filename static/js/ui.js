@@ -2,7 +2,8 @@
 // binding an element to one legal action (compared by value, never by key order), drawing cards, tokens, coins
 // and icons without emoji fonts, and naming players: "@<seat>" in the server's third-person texts becomes the
 // player's name, or "you" with the verb, capital and possessive put right ("@0 takes 2 coins" -> "You take
-// 2 coins"). A renderer draws the view and reports clicks; it never works out a rule or reads a label.
+// 2 coins"), with `sayParts` giving the names apart so a page can colour them; and the zoom that shows any card
+// enlarged. A renderer draws the view and reports clicks; it never works out a rule or reads a label.
 // The interface a renderer module exports is described in docs/games.md ("The renderer kit").
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -205,6 +206,7 @@ function secondPerson(rest) {
 // `names.me` is the viewer's seat (null for spectators, who see names only).
 export function say(text, names) {
   const source = String(text === null || text === undefined ? '' : text);
+  const wrap = names.wrap || ((seat, words) => words);  // sayParts marks where each name stands
   const pattern = /@(\d+)('s\b)?/g;
   let out = '';
   let last = 0;
@@ -216,16 +218,16 @@ export function say(text, names) {
     const startsSentence = atSentenceStart(out);
     const after = source.slice(match.index + match[0].length);
     if (names.me === null || names.me === undefined || seat !== names.me) {
-      out += names.nameOf(seat) + (match[2] ? "'s" : '');
+      out += wrap(seat, names.nameOf(seat) + (match[2] ? "'s" : ''));
       last = match.index + match[0].length;
       continue;
     }
     if (match[2]) {
-      out += startsSentence ? 'Your' : 'your';
+      out += wrap(seat, startsSentence ? 'Your' : 'your');
       last = match.index + match[0].length;
       continue;
     }
-    out += startsSentence ? 'You' : 'you';
+    out += wrap(seat, startsSentence ? 'You' : 'you');
     const changed = secondPerson(after);
     if (changed !== null) {
       // Re-scan the changed rest for further seat references.
@@ -234,6 +236,26 @@ export function say(text, names) {
     last = match.index + match[0].length;
   }
   return out + source.slice(last);
+}
+
+// The same sentence in pieces: plain strings, and {seat, text} where a player is named, so a page can draw each
+// name in its seat's colour. Control characters mark the names while say() works on the text as one string.
+const NAME_START = '\u0001';
+const NAME_TEXT = '\u0002';
+const NAME_END = '\u0003';
+const NAME_MARK = /\u0001(\d+)\u0002([^\u0003]*)\u0003/g;
+
+export function sayParts(text, names) {
+  const marked = say(text, { ...names, wrap: (seat, words) => `${NAME_START}${seat}${NAME_TEXT}${words}${NAME_END}` });
+  const parts = [];
+  let last = 0;
+  for (const match of marked.matchAll(NAME_MARK)) {
+    if (match.index > last) parts.push(marked.slice(last, match.index));
+    parts.push({ seat: Number(match[1]), text: match[2] });
+    last = match.index + match[0].length;
+  }
+  if (last < marked.length) parts.push(marked.slice(last));
+  return parts;
 }
 
 // "Ann", "Ann and you", "Ann, Bo and you".
@@ -256,6 +278,7 @@ export function namer(players, me) {
     name: (seat, { capital = false } = {}) => (isMe(seat) ? (capital ? 'You' : 'you') : nameOf(seat)),
     possessive: (seat, { capital = false } = {}) => (isMe(seat) ? (capital ? 'Your' : 'your') : `${nameOf(seat)}'s`),
     say: (text) => say(text, { me, nameOf }),
+    parts: (text) => sayParts(text, { me, nameOf }),
     list: (seats) => listNames(seats, { me, nameOf }),
   };
 }
@@ -333,22 +356,22 @@ export function coin(amount, { title = null, cls = null } = {}) {
 }
 
 // A card face: `head` (name line), `kind` (type line), `body` (any nodes), `corner` (a cost or value shown big),
-// `foot` (stats). A tap or hover zooms it (class "zoomed") when it is not bound to an action.
+// `foot` (stats). Hovering, a long press or (when it plays nothing) a tap shows it enlarged (see installZoom).
 export function cardFace({ name = '', kind = null, corner = null, body = [], foot = [], title = null, cls = null, small = false, badge = null } = {}) {
-  const node = el('div', { class: ['ui-card', small && 'ui-card-small', cls], title: title || name, tabindex: 0 },
+  const node = el('div', { class: ['ui-card', small && 'ui-card-small', cls], title: title || name, tabindex: 0,
+    role: 'group', 'aria-label': [name, kind].filter(Boolean).join(', ') || title || 'card' },
     el('div', { class: 'ui-card-head' }, corner !== null ? el('span', { class: 'ui-card-corner' }, corner) : null,
       el('span', { class: 'ui-card-name' }, name)),
     kind ? el('div', { class: 'ui-card-kind' }, kind) : null,
     el('div', { class: 'ui-card-body' }, body),
     foot && foot.length ? el('div', { class: 'ui-card-foot' }, foot) : null,
     badge ? el('div', { class: 'ui-card-badge' }, badge) : null);
-  node.addEventListener('click', () => { if (!node.classList.contains('act')) node.classList.toggle('zoomed'); });
   return node;
 }
 
 // A face-down card or pile: a label and, for piles, how many cards.
 export function cardBack({ label = '', count = null, title = null, cls = null } = {}) {
-  return el('div', { class: ['ui-card', 'ui-card-back', cls], title: title || label },
+  return el('div', { class: ['ui-card', 'ui-card-back', cls], title: title || label, role: 'img', 'aria-label': title || label || 'a face-down card' },
     el('div', { class: 'ui-card-back-mark' }, label),
     count !== null ? el('div', { class: 'ui-card-count' }, String(count)) : null);
 }
@@ -362,4 +385,93 @@ export function section(label, children, { cls = null } = {}) {
 // "3 coins", "1 coin".
 export function plural(n, word, many = `${word}s`) {
   return `${n} ${n === 1 ? word : many}`;
+}
+
+// ---- zoom --------------------------------------------------------------------------------------------------------
+
+// Every card of every game can be read enlarged: a copy shown beside it while the mouse rests on it or the keyboard
+// focus is on it, and on a touch screen after a long press (or a tap on a card that plays nothing). The copy takes no
+// pointer events and a long press swallows the click that follows, so zooming never plays a card by accident.
+export const ZOOMABLE = '.ui-card:not(.ui-card-back), .goldrush-card, .river-disc:not(.river-slot-empty), [data-zoom]';
+const LONG_PRESS_MS = 450;
+
+export function installZoom(root) {
+  const panel = el('div', { class: 'ui-zoom', 'aria-hidden': 'true', hidden: true });
+  document.body.append(panel);
+  let shown = null;
+  let pressTimer = null;
+  let swallowClick = false;
+  const zoomable = (target) => {
+    const node = target instanceof Element ? target.closest(ZOOMABLE) : null;
+    return node && root.contains(node) ? node : null;
+  };
+  const hide = () => {
+    shown = null;
+    panel.hidden = true;
+    panel.replaceChildren();
+  };
+  const show = (node) => {
+    if (shown === node && !panel.hidden) return;
+    shown = node;
+    const copy = node.cloneNode(true);
+    for (const n of [copy, ...copy.querySelectorAll('*')]) {
+      for (const attr of ['id', 'tabindex', 'role', 'aria-label', 'title']) n.removeAttribute(attr);
+      n.classList.remove('act', 'zoomed', 'ui-moved', 'log-ref');
+    }
+    panel.replaceChildren(el('div', { class: 'ui-zoom-inner' }, copy));
+    panel.hidden = false;
+    // Beside the card where there is room (right, else left), within the window; a phone shows it at the bottom.
+    const r = node.getBoundingClientRect();
+    const w = panel.offsetWidth;
+    const h = panel.offsetHeight;
+    if (innerWidth < 700) {
+      panel.style.left = `${Math.max(4, (innerWidth - w) / 2)}px`;
+      panel.style.top = `${Math.max(4, innerHeight - h - 12)}px`;
+      return;
+    }
+    const left = r.right + 12 + w <= innerWidth ? r.right + 12 : Math.max(4, r.left - 12 - w);
+    panel.style.left = `${left}px`;
+    panel.style.top = `${Math.min(Math.max(4, r.top - 10), Math.max(4, innerHeight - h - 4))}px`;
+  };
+  root.addEventListener('pointerover', (ev) => {
+    if (ev.pointerType !== 'mouse') return;
+    const node = zoomable(ev.target);
+    if (node) show(node);
+  });
+  root.addEventListener('pointerout', (ev) => {
+    if (ev.pointerType !== 'mouse') return;
+    const node = zoomable(ev.target);
+    if (node && !(ev.relatedTarget instanceof Node && node.contains(ev.relatedTarget))) hide();
+  });
+  root.addEventListener('pointerdown', (ev) => {
+    clearTimeout(pressTimer);
+    swallowClick = false;
+    if (ev.pointerType === 'mouse') return;
+    const node = zoomable(ev.target);
+    if (!node) { hide(); return; }
+    pressTimer = setTimeout(() => { swallowClick = true; show(node); }, LONG_PRESS_MS);
+  });
+  for (const type of ['pointerup', 'pointercancel']) root.addEventListener(type, () => clearTimeout(pressTimer));
+  root.addEventListener('click', (ev) => {
+    if (swallowClick) {  // the end of a long press: it zoomed, it must not also play the card
+      swallowClick = false;
+      ev.preventDefault();
+      ev.stopPropagation();
+      return;
+    }
+    const node = zoomable(ev.target);
+    if (!node || ev.pointerType === 'mouse' || ev.target.closest('.act, button, a, input, select')) return;
+    if (shown === node && !panel.hidden) hide(); else show(node);  // a tap or click on a card that plays nothing
+  }, true);
+  root.addEventListener('contextmenu', (ev) => { if (zoomable(ev.target)) ev.preventDefault(); });
+  root.addEventListener('focusin', (ev) => {
+    const node = zoomable(ev.target);
+    if (node && node === ev.target && node.matches(':focus-visible')) show(node);
+  });
+  root.addEventListener('focusout', () => { if (shown && !root.contains(document.activeElement)) hide(); });
+  document.addEventListener('pointerdown', (ev) => { if (!root.contains(ev.target)) hide(); });
+  document.addEventListener('keydown', (ev) => { if (ev.key === 'Escape') hide(); });
+  // A redraw replaces the card the copy was made from: the copy goes with it.
+  new MutationObserver(() => { if (shown && !shown.isConnected) hide(); }).observe(root, { childList: true, subtree: true });
+  return { show, hide };
 }
