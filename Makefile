@@ -1,5 +1,9 @@
 # Two commands for a newcomer: `make run` and `make test`.
-PY ?= $(shell command -v python3.11 || command -v python3)
+# Any Python from 3.11 to 3.13: `python3` when it is one of those, else the first of python3.13, python3.12,
+# python3.11 that runs (a pyenv shim for a version that is not active does not). PY=/path/to/python overrides.
+CANDIDATES := python3 python3.13 python3.12 python3.11
+FITS := import sys; sys.exit(not (3, 11) <= sys.version_info[:2] <= (3, 13))
+PY ?= $(shell for p in $(CANDIDATES); do $$p -c '$(FITS)' 2>/dev/null && { command -v $$p; break; }; done)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
@@ -7,7 +11,13 @@ STAMP := $(VENV)/.installed
 .PHONY: run test test-long bench lint clean messages
 
 $(BIN)/python:
-	@$(PY) -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))' 2>/dev/null || { echo "Python 3.11 is needed; set PY=/path/to/python3.11"; exit 1; }
+	@if [ -z "$(PY)" ] || ! $(PY) -c '$(FITS)' 2>/dev/null; then \
+	  echo "Boardhall needs Python 3.11, 3.12 or 3.13. Found:"; \
+	  for p in $(PY) $(CANDIDATES); do \
+	    echo "  $$p: $$($$p -c 'import platform; print(platform.python_version())' 2>/dev/null || echo 'does not run')"; \
+	  done; \
+	  echo "Install one of them, or set PY=/path/to/python3.x"; exit 1; fi
+	@echo "Using $(PY) ($$($(PY) -c 'import platform; print(platform.python_version())'))"
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 

@@ -32,6 +32,9 @@ class Settings(BaseSettings):
     clock_lease_s: float = 10.0  # how long a claimed deadline is left to its instance before another may fire it
     presence_beat_s: float = 10.0  # how often an instance records who has a socket open
     absent_grace_s: float = 120.0  # how long a player is away before the others may vote a bot into their seat
+    # How long a claimed bot move stays with its instance (app/play/leases.py); a table whose awaited bot has not
+    # moved for bot_delay + this long is woken again by whichever instance looks first.
+    bot_lease_s: float = 10.0
     tournament_tick: float = 2.0  # seconds between checks that record finished tournament tables and seat rounds
 
     # Sessions (docs/security.md): a cookie names a server-side session row; unused this long, it ends.
@@ -59,6 +62,8 @@ class Settings(BaseSettings):
     idle_listed_seconds: int = 60 * 60 * 24 * 7  # games in play with no move for this long leave the public list
     # The move writer waits this long for SQLite's write lock, then the batch's movers are told `try_again`.
     db_lock_timeout: float = 2.0
+    # Logs: one JSON object per line (app/observability.py), or "text" for a person reading a terminal.
+    log_format: str = "json"
     # Tests only: SIGKILL the process right after this many move batches committed (0: never).
     fault_kill_after_commits: int = 0
 

@@ -11,15 +11,16 @@ from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from sqlalchemy import text
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.middleware.sessions import SessionMiddleware
 
-from app import engine
+from app import engine, observability
 from app.accounts.passwords import PasswordHashing
 from app.accounts.routes import router as accounts_router
 from app.accounts.throttle import Backoff, Window
@@ -30,6 +31,7 @@ from app.config import Settings, get_settings, secure_sqlite_files
 from app.db.session import make_engine, make_sessionmaker
 from app.lobby import service as lobby_service
 from app.lobby.routes import router as lobby_router
+from app.play import clocks, leases
 from app.play.broker import make_broker
 from app.play.hub import Hub
 from app.play.routes import SocketCounts, router as play_router
@@ -53,8 +55,28 @@ async def _keep_visited_tables_listed(app: FastAPI, every: float) -> None:
             log.warning("could not refresh seen_at of visited tables", exc_info=True)
 
 
+async def _run_tournaments_once(app: FastAPI, every: float) -> None:
+    """The tournament ticker, run by one instance at a time: the one holding the `tournaments` lease (renewed every
+    pass, so another instance takes over a few passes after the holder dies)."""
+    hub = app.state.hub
+    while True:
+        try:
+            async with app.state.sessionmaker() as db:
+                mine = await leases.hold(db, "tournaments", owner=hub.instance[:32], now_ms=clocks.now_ms(),
+                                         lease_ms=int(every * 3000))
+            if mine:
+                await tournaments.tick(app.state.sessionmaker, hub)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a bad pass must not stop tournaments for good: log and try again
+            observability.DATABASE_ERRORS.labels("tournament_ticker").inc()
+            log.exception("tournament ticker failed")
+        await asyncio.sleep(every)
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
+    observability.configure_logging(settings.log_format)
     engine.load_games()
 
     @asynccontextmanager
@@ -74,17 +96,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.sessionmaker = make_sessionmaker(db_engine)
         app.state.hub = Hub(app.state.sessionmaker, make_broker(settings.redis_url), settings)
         await app.state.hub.start()
+        unwatch = observability.watch(app.state.hub)
         await app.state.hashing.start()
-        ticker = asyncio.create_task(tournaments.run_ticker(app.state.sessionmaker, app.state.hub,
-                                                            settings.tournament_tick))
+        ticker = asyncio.create_task(_run_tournaments_once(app, settings.tournament_tick))
         visits = asyncio.create_task(_keep_visited_tables_listed(app, max(1.0, settings.abandoned_after_seconds / 8)))
         try:
             yield
         finally:
+            # Graceful shutdown (SIGTERM): uvicorn has stopped accepting, closed every socket with 1012 (clients
+            # reconnect, through the proxy, to another instance) and waited for their handlers; what is left is
+            # background work and the moves still queued for the writer, which hub.close() commits.
+            log.info("shutting down: draining queued moves")
             for task in (ticker, visits):
                 task.cancel()
                 with suppress(asyncio.CancelledError):
                     await task
+            unwatch()
             await app.state.hub.close()
             app.state.hashing.close()
             await db_engine.dispose()
@@ -108,6 +135,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(SessionMiddleware, secret_key=settings.secret_key, session_cookie="boardhall",
                        max_age=settings.session_idle_seconds, same_site="lax", https_only=settings.cookie_secure)
     app.add_middleware(i18n_web.LanguageMiddleware)
+    app.add_middleware(observability.RequestContext)  # outermost: every log line of a request carries its ids
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
     app.include_router(accounts_router)
     app.include_router(lobby_router)
@@ -121,7 +149,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             async with app.state.db_engine.connect() as conn:
                 await conn.execute(text("SELECT 1"))
         except Exception as exc:  # the database does not answer: not healthy
+            observability.DATABASE_ERRORS.labels("healthz").inc()
             return JSONResponse({"status": "unavailable", "error": type(exc).__name__}, status_code=503)
         return JSONResponse({"status": "ok"})
+
+    @app.get("/metrics", tags=["operations"], include_in_schema=False)
+    async def metrics() -> Response:
+        """Prometheus text format; scrape each instance directly (the proxy does not pass /metrics on)."""
+        return Response(generate_latest(observability.REGISTRY), media_type=CONTENT_TYPE_LATEST)
 
     return app

@@ -10,4 +10,4 @@ chmod 700 data
 "$PYTHON" -m alembic upgrade head
 exec "$PYTHON" -m uvicorn app.main:create_app --factory \
   --host "${HOST:-127.0.0.1}" --port "${PORT:-8000}" \
-  --ws-max-size 65536 --proxy-headers --forwarded-allow-ips "${FORWARDED_ALLOW_IPS:-127.0.0.1}"
+  --ws-max-size 65536 --timeout-graceful-shutdown "${SHUTDOWN_GRACE_S:-6}" --proxy-headers --forwarded-allow-ips "${FORWARDED_ALLOW_IPS:-127.0.0.1}"

@@ -184,3 +184,14 @@ class TournamentTable(Base):
 
 __all__ = ["Base", "Clock", "Entrant", "GameRecord", "Message", "Move", "Seat", "Table", "Tournament", "TournamentTable",
            "User", "UserSession"]
+
+
+class Lease(Base):
+    """A named job that exactly one instance may do at a time (app/play/leases.py): a table's next bot move, the
+    tournament ticker. Claimed and renewed with conditional UPDATEs; a claim that is not renewed expires."""
+
+    __tablename__ = "leases"
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)  # "bot:<table id>", "tournaments"
+    owner: Mapped[str] = mapped_column(String(32))  # the instance holding it
+    until_ms: Mapped[int] = mapped_column(BigInteger)  # epoch ms when it expires
+    version: Mapped[int] = mapped_column(Integer, default=0)  # for a bot lease: the game version it moves on

@@ -27,7 +27,7 @@ import orjson
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from app import engine
+from app import engine, observability
 from app.engine import playout, undo
 from app.engine.game import copy_state
 from app.config import Settings
@@ -35,7 +35,7 @@ from app.errors import HallError
 from app.db.models import GameRecord, Move
 from app.db.session import make_sync_engine
 
-from . import clocks, store
+from . import clocks, leases, store
 from .patch import make_patch
 from .store import MoveWriter, PendingMove
 
@@ -145,17 +145,23 @@ class Hub:
         self._bot_tasks: dict[tuple[str, int], asyncio.Task] = {}
         self._closing = False
         self.keeper = clocks.ClockKeeper(self)
+        self._sweeper: asyncio.Task | None = None
 
     async def start(self) -> None:
         self.writer.start()
-        await self.broker.start(self.on_message)
+        await self.broker.start(self.on_message, on_reconnect=self.resync_sockets)
         self.keeper.start()
+        self._sweeper = asyncio.create_task(self._wake_stalled_bots())
 
     async def close(self) -> None:
+        """Stop background work, then write every move already queued (graceful shutdown: no move is dropped
+        between its compare-and-set being queued and its commit)."""
         self._closing = True
         await self.keeper.close()
-        for task in list(self._bot_tasks.values()):
+        tasks = [t for t in (self._sweeper, *self._bot_tasks.values()) if t is not None]
+        for task in tasks:
             task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
         await self.writer.close()
         await self.broker.close()
 
@@ -229,6 +235,7 @@ class Hub:
             self._load_locks.pop(table_id, None)
 
     # ---- the move path --------------------------------------------------------------------------
+    @observability.timed(observability.ACT_SECONDS)
     async def act(self, table_id: str, *, user_id: int | None, action: Any, version: int | None,
                   bot_seat: int | None = None, timed_out: bool = False) -> int:
         """Apply one action for the seat `user_id` holds (or `bot_seat`, or a seat whose clock ran out when
@@ -494,41 +501,110 @@ class Hub:
                 for m in reversed(rows)]
 
     # ---- bots ---------------------------------------------------------------------------------------
+    # Any instance that has a table loaded may wake its bot; a lease on (table, version) in the database lets one
+    # of them make the move (app/play/leases.py). A claim that dies with its instance expires and the table is
+    # woken again by `_wake_stalled_bots` on whichever instance looks first.
     def _schedule_bots(self, rt: Runtime) -> None:
-        if self._closing or rt.finished:
+        """Start this table's bot task if a bot is awaited; one task per table moves its bots one after another
+        (one claim per version: two bots awaited at once would otherwise claim against each other)."""
+        if self._closing or rt.finished or rt.table_id in self._bot_tasks:
             return
-        for seat in rt.game.pending(rt.state):
-            name = rt.seat_bots.get(seat)
-            key = (rt.table_id, seat)
-            if name and key not in self._bot_tasks:
-                self._bot_tasks[key] = asyncio.create_task(self._bot_move(rt.table_id, seat, name))
+        if any(rt.seat_bots.get(seat) for seat in rt.game.pending(rt.state)):
+            self._bot_tasks[rt.table_id] = asyncio.create_task(self._run_bots(rt.table_id))
 
-    async def _bot_move(self, table_id: str, seat: int, name: str) -> None:
+    async def _claim_bot_move(self, table_id: str, version: int) -> bool:
+        async with self.sessionmaker() as db:
+            return await leases.claim_bot_move(db, table_id, version, owner=self.instance[:32],
+                                               now_ms=clocks.now_ms(),
+                                               lease_ms=int(self.settings.bot_lease_s * 1000))
+
+    async def _run_bots(self, table_id: str) -> None:
+        observability.table_id.set(table_id)
         try:
-            await asyncio.sleep(self.settings.bot_delay)
-            rt = await self.runtime(table_id)
-            if rt is None or rt.finished or seat not in rt.game.pending(rt.state) or rt.seat_bots.get(seat) != name:
-                return
-            view = rt.game.full_view(rt.state, seat)
-            try:
-                action = rt.game.bots[name]().choose(view, random.Random(secrets.randbits(32)))
-            except Exception:  # a broken bot must not stall the table: play a random legal move instead
-                log.exception("bot %s failed at %s seat %s; playing a random move", name, table_id, seat)
-                action = engine.RandomBot().choose(view, random.Random(secrets.randbits(32)))
-            version = rt.version
+            while await self._bot_move(table_id):
+                pass
         finally:
-            self._bot_tasks.pop((table_id, seat), None)
+            self._bot_tasks.pop(table_id, None)
+        rt = self.runtimes.get(table_id)
+        if rt is not None:  # a move that landed while this task was finishing may await a bot again
+            self._schedule_bots(rt)
+
+    async def _bot_move(self, table_id: str) -> bool:
+        """Make one awaited bot's move if this instance wins the claim for it; True to look for the next one."""
+        await asyncio.sleep(self.settings.bot_delay)
+        try:
+            rt = await self.runtime(table_id)
+            seats = [s for s in rt.game.pending(rt.state) if rt.seat_bots.get(s)] if rt and not rt.finished else []
+            if not seats:
+                return False
+            seat, name, version = seats[0], rt.seat_bots[seats[0]], rt.version
+            if not await self._claim_bot_move(table_id, version):
+                observability.BOT_MOVES.labels("claimed_elsewhere").inc()
+                return False
+        except Exception:  # the database was away: the sweeper wakes the table again
+            observability.DATABASE_ERRORS.labels("bot_claim").inc()
+            log.warning("bots at %s could not claim their move", table_id, exc_info=True)
+            return False
+        view = rt.game.full_view(rt.state, seat)
+        try:
+            action = rt.game.bots[name]().choose(view, random.Random(secrets.randbits(32)))
+        except Exception:  # a broken bot must not stall the table: play a random legal move instead
+            log.exception("bot %s failed at %s seat %s; playing a random move", name, table_id, seat)
+            action = engine.RandomBot().choose(view, random.Random(secrets.randbits(32)))
         try:
             await self.act(table_id, user_id=None, action=action, version=version, bot_seat=seat)
+            observability.BOT_MOVES.labels("made").inc()
         except PlayError as exc:
-            if exc.code == "stale_version":  # someone else moved first; look again
-                rt = await self.runtime(table_id)
-                if rt is not None:
-                    self._schedule_bots(rt)
-            else:
+            if exc.code != "stale_version":
                 log.error("bot %s at %s seat %s failed: %s", name, table_id, seat, exc.message)
+                return False
+            observability.BOT_MOVES.labels("stale").inc()  # a person moved first at a simultaneous prompt
         except Exception:
             log.exception("bot %s at %s seat %s crashed", name, table_id, seat)
+            return False
+        return True
+
+    async def wake_bots(self, table_id: str, version: int) -> None:
+        """Make sure this instance has the table at `version` (or later) loaded and its awaited bots scheduled."""
+        rt = await self.runtime(table_id, min_version=version)
+        if rt is not None:
+            self._schedule_bots(rt)
+
+    async def _wake_stalled_bots(self) -> None:
+        """Every few seconds: tables whose awaited bot has not moved for longer than a claim lasts get woken."""
+        every = max(1.0, self.settings.bot_lease_s / 4)
+        while True:
+            await asyncio.sleep(every)
+            try:
+                stalled_for = int((self.settings.bot_delay + self.settings.bot_lease_s) * 1000)
+                async with self.sessionmaker() as db:
+                    stalled = await leases.stalled_bot_tables(db, before_ms=clocks.now_ms() - stalled_for)
+                for table_id, version in stalled:
+                    await self.wake_bots(table_id, version)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the database was away for a moment: the next round looks again
+                observability.DATABASE_ERRORS.labels("bot_sweep").inc()
+                log.warning("looking for stalled bots failed", exc_info=True)
+
+    # ---- after a fan-out outage ----------------------------------------------------------------------------
+    async def resync_sockets(self) -> None:
+        """The broker was away and is back: messages of other instances may have been missed. Every table with a
+        socket here is reread from the database, and each socket behind it gets a fresh snapshot."""
+        for table_id in list(self.connections):
+            self.forget(table_id)
+            self.history.pop(table_id, None)  # it may have a hole where messages were missed
+            self.recent_events.pop(table_id, None)
+            try:
+                rt = await self.runtime(table_id)
+            except Exception:
+                log.warning("resync of table %s failed", table_id, exc_info=True)
+                continue
+            if rt is None:
+                continue
+            for conn in list(self.connections.get(table_id, ())):
+                if 0 <= conn.version < rt.version:
+                    conn.send(await self.snapshot_frame(table_id, conn))
 
 
 def _without_increments(pace: dict[str, Any] | None, clock: clocks.ClockState, seat: int,

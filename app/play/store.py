@@ -22,6 +22,7 @@ from sqlalchemy import select
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app import observability
 from app.db.models import Message, Move, Seat, utcnow
 
 log = logging.getLogger(__name__)
@@ -87,9 +88,15 @@ class MoveWriter:
     def start(self) -> None:
         self.task = asyncio.create_task(self._run())
 
-    async def close(self) -> None:
+    async def close(self, drain_s: float = 3.0) -> None:
+        """Write what is queued (graceful shutdown), then stop; a writer stuck on the database is cancelled."""
         if self.task:
-            self.task.cancel()
+            self.queue.put_nowait(None)  # moves queued before this are written first
+            try:
+                await asyncio.wait_for(self.task, drain_s)
+            except (asyncio.TimeoutError, asyncio.CancelledError):
+                log.error("move writer did not drain within %s s; %d moves not written (none was acknowledged)",
+                          drain_s, self.queue.qsize())
         self.engine.dispose()
 
     def _write(self, moves: list[PendingMove]) -> list[bool]:
@@ -103,20 +110,28 @@ class MoveWriter:
         return await future
 
     async def _run(self) -> None:
-        while True:
+        closing = False
+        while not closing:
             batch = [await self.queue.get()]
             while not self.queue.empty() and len(batch) < MAX_BATCH:
                 batch.append(self.queue.get_nowait())
+            closing = None in batch  # close() queued its marker: write everything before it, then stop
+            batch = [item for item in batch if item is not None]
+            if not batch:
+                continue
             moves = [m for m, _ in batch]
+            observability.COMMIT_BATCH.observe(len(moves))
             try:
                 outcomes = await asyncio.to_thread(self._write, moves)
             except Exception as exc:  # nothing in this batch committed: every mover is told so
+                observability.DATABASE_ERRORS.labels("move_batch").inc()
                 log.exception("move batch of %d failed", len(batch))
                 for _, future in batch:
                     if not future.done():
                         future.set_exception(exc)
                 continue
             self.batches += 1
+            observability.MOVES.inc(sum(outcomes))
             if self.kill_after and self.batches >= self.kill_after:
                 os.kill(os.getpid(), signal.SIGKILL)
             for (_, future), ok in zip(batch, outcomes):

@@ -413,14 +413,3 @@ async def tick(sessionmaker: Any, hub: Any) -> None:
                        if tt.round == t.round and tt.points is None and tt.table_id]
         for table_id in playing:
             await hub.runtime(table_id)  # cached after the first call; schedules any bot whose turn it is
-
-
-async def run_ticker(sessionmaker: Any, hub: Any, every: float) -> None:
-    while True:
-        try:
-            await tick(sessionmaker, hub)
-        except asyncio.CancelledError:
-            raise
-        except Exception:  # a bad pass must not stop tournaments for good: log and try again
-            log.exception("tournament ticker failed")
-        await asyncio.sleep(every)

@@ -6,6 +6,7 @@ import os
 import signal
 import socket
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -46,7 +47,7 @@ class Server:
         # returns as soon as /healthz answers, so only a broken start waits this long.
 
         env = {**os.environ, "DATABASE_URL": self.database_url, "HOST": "127.0.0.1", "PORT": str(self.port),
-               "PYTHON": str(ROOT / ".venv" / "bin" / "python") if (ROOT / ".venv").exists() else "python",
+               "PYTHON": sys.executable,  # the interpreter running the tests (CI runs a subset on 3.13 too)
                "SECRET_KEY": TEST_SECRET, "BOT_DELAY": "0",
                "BOARDHALL_EXTRA_GAMES": "tests.support.tally:TALLY", **ROOMY_LIMITS, **self.env}
         env.pop("REDIS_URL", None) if "REDIS_URL" not in self.env else None
