@@ -6,6 +6,7 @@ import asyncio
 from logging.config import fileConfig
 
 from alembic import context
+from sqlalchemy import text
 from sqlalchemy.engine import Connection
 
 from app.config import get_settings
@@ -17,6 +18,7 @@ if config.config_file_name is not None and config.attributes.get("configure_logg
     fileConfig(config.config_file_name, disable_existing_loggers=False)
 
 target_metadata = Base.metadata
+MIGRATION_LOCK = 0x626F617264  # any constant shared by every instance ("board")
 
 
 def _url() -> str:
@@ -27,6 +29,10 @@ def _run(connection: Connection) -> None:
     context.configure(connection=connection, target_metadata=target_metadata,
                       render_as_batch=connection.dialect.name == "sqlite")
     with context.begin_transaction():
+        if connection.dialect.name == "postgresql":
+            # Replicas started together (docker compose --scale) migrate one after another: the lock is held until
+            # this transaction commits, and the next one then finds the schema already at head.
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         context.run_migrations()
 
 

@@ -5,17 +5,12 @@ redis-server this module starts (so it can stop it), and Debian's nginx running 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import os
 import re
-import shutil
 import signal
-import socket
 import sqlite3
-import subprocess
 import time
-from pathlib import Path
 
 import httpx
 import jsonpatch
@@ -24,82 +19,11 @@ import pytest
 from websockets.sync.client import connect
 
 from tests.support.clients import Person, TableSocket
+from tests.support.fleet import Proxy, RedisProcess, nginx_path
 from tests.support.pg import temp_database
-from tests.support.servers import ROOT, Server, free_port
+from tests.support.servers import Server
 
 pytestmark = [pytest.mark.postgres]
-STARTUP_S = 120  # a loaded CI machine (2 cores shared by the whole suite) can take long to import and migrate
-
-
-class RedisProcess:
-    """A redis-server of this test module's own, on a free port, that a test may stop and start again."""
-
-    def __init__(self, tmp: Path):
-        self.port = free_port()
-        self.tmp = tmp
-        self.proc: subprocess.Popen | None = None
-
-    @property
-    def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
-
-    def start(self) -> None:
-        self.proc = subprocess.Popen(["redis-server", "--bind", "127.0.0.1", "--port", str(self.port), "--save", "",
-                                      "--appendonly", "no", "--dir", str(self.tmp)], stdout=subprocess.DEVNULL)
-        for _ in range(100):
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
-                return
-            time.sleep(0.05)
-        raise RuntimeError("redis-server did not start")
-
-    def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            self.proc.wait(timeout=10)
-
-
-class Proxy:
-    """deploy/nginx.conf with the app servers, port and file paths of this test; everything else as shipped."""
-
-    def __init__(self, tmp: Path, upstreams: list[Server]):
-        self.port = free_port()
-        self.tmp = tmp
-        conf = (ROOT / "deploy" / "nginx.conf").read_text()
-        servers = "".join(f"server 127.0.0.1:{s.port};\n" for s in upstreams)
-        for old, new in (("server app:8000 resolve;", servers), ("listen 80;", f"listen 127.0.0.1:{self.port};"),
-                         ("pid /tmp/nginx.pid;", f"pid {tmp}/nginx.pid;"),
-                         ("error_log /dev/stderr warn;", f"error_log {tmp}/error.log warn;"),
-                         ("http {", f"http {{\n    client_body_temp_path {tmp}/body;\n    proxy_temp_path {tmp}/proxy;")):
-            assert conf.count(old) == 1, f"deploy/nginx.conf no longer has {old!r}: update this test"
-            conf = conf.replace(old, new)
-        self.conf = tmp / "nginx.conf"
-        self.conf.write_text(conf)
-        self.proc: subprocess.Popen | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws_url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
-
-    def start(self, nginx: str) -> None:
-        self.proc = subprocess.Popen([nginx, "-p", str(self.tmp), "-c", str(self.conf), "-g", "daemon off;"],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        for _ in range(100):
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(self.url + "/healthz", timeout=1).status_code == 200:
-                    return
-            if self.proc.poll() is not None:
-                raise RuntimeError(self.proc.stderr.read().decode())
-            time.sleep(0.05)
-        raise RuntimeError("nginx did not start")
-
-    def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            self.proc.wait(timeout=10)
 
 
 @pytest.fixture(scope="module")
@@ -111,8 +35,8 @@ def pair(postgres_url, tmp_path_factory):
         env = {"REDIS_URL": redis.url, "BOT_DELAY": "0.05", "BOT_LEASE_S": "2"}
         one, two = Server(database_url=url, **env), Server(database_url=url, **env)
         try:
-            one.start(timeout=STARTUP_S)
-            two.start(timeout=STARTUP_S)
+            one.start()
+            two.start()
             yield one, two, redis, url
         finally:
             one.stop()
@@ -121,7 +45,7 @@ def pair(postgres_url, tmp_path_factory):
 
 
 def nginx_or_skip() -> str:
-    nginx = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
+    nginx = nginx_path()
     if nginx:
         return nginx
     message = "nginx not available: apt-get install nginx (.ci/run installs it)"
@@ -297,7 +221,7 @@ async def _play_until_closed(ws_url: str, table_id: str, cookie: str, acked: lis
 def test_sigterm_tells_sockets_to_reconnect_and_loses_no_acknowledged_move(tmp_path):
     db = tmp_path / "hall.db"
     server = Server(database_url=f"sqlite:///{db}", BOARDHALL_BENCH_GAMES="1")
-    server.start(timeout=STARTUP_S)
+    server.start()
     tables = []
     for i in range(6):
         a, b = Person(server, f"Drain{i}A"), Person(server, f"Drain{i}B")

@@ -119,9 +119,12 @@ class RedisBroker:
     async def close(self) -> None:
         if self._task:
             self._task.cancel()
-        if self._pubsub is not None:
-            await self._pubsub.aclose()
-        await self._redis.aclose()
+        for closable in (self._pubsub, self._redis):
+            if closable is not None:
+                try:
+                    await closable.aclose()
+                except Exception:  # Redis is away: nothing left to close cleanly, and shutdown must go on
+                    pass
 
 
 def make_broker(redis_url: str | None) -> MemoryBroker | RedisBroker:

@@ -142,7 +142,7 @@ class Hub:
         self.history: dict[str, deque[tuple[int, dict[str, str]]]] = {}
         self.recent_events: dict[str, deque[tuple[int, list[dict]]]] = {}
         self._load_locks: dict[str, asyncio.Lock] = {}
-        self._bot_tasks: dict[tuple[str, int], asyncio.Task] = {}
+        self._bot_tasks: dict[str, asyncio.Task] = {}  # per table: the task moving its bots
         self._closing = False
         self.keeper = clocks.ClockKeeper(self)
         self._sweeper: asyncio.Task | None = None
@@ -512,9 +512,9 @@ class Hub:
         if any(rt.seat_bots.get(seat) for seat in rt.game.pending(rt.state)):
             self._bot_tasks[rt.table_id] = asyncio.create_task(self._run_bots(rt.table_id))
 
-    async def _claim_bot_move(self, table_id: str, version: int) -> bool:
+    async def _claim_bot_move(self, table_id: str, version: int, seat: int) -> bool:
         async with self.sessionmaker() as db:
-            return await leases.claim_bot_move(db, table_id, version, owner=self.instance[:32],
+            return await leases.claim_bot_move(db, table_id, version, seat, owner=self.instance[:32],
                                                now_ms=clocks.now_ms(),
                                                lease_ms=int(self.settings.bot_lease_s * 1000))
 
@@ -538,7 +538,7 @@ class Hub:
             if not seats:
                 return False
             seat, name, version = seats[0], rt.seat_bots[seats[0]], rt.version
-            if not await self._claim_bot_move(table_id, version):
+            if not await self._claim_bot_move(table_id, version, seat):
                 observability.BOT_MOVES.labels("claimed_elsewhere").inc()
                 return False
         except Exception:  # the database was away: the sweeper wakes the table again

@@ -37,10 +37,13 @@ async def hold(db: AsyncSession, name: str, *, owner: str, now_ms: int, lease_ms
     return done.rowcount == 1
 
 
-async def claim_bot_move(db: AsyncSession, table_id: str, version: int, *, owner: str, now_ms: int,
+async def claim_bot_move(db: AsyncSession, table_id: str, version: int, seat: int, *, owner: str, now_ms: int,
                          lease_ms: int) -> bool:
-    """Claim the right to make the bot move on `version` of this table's game; one instance wins it."""
-    at_version = exists().where(GameRecord.table_id == table_id, GameRecord.version == version)
+    """Claim the right to make the bot move of `seat` on `version` of this table's game; one instance wins it.
+    Only while the stored game is at that version and a bot still plays that seat (its player may have just
+    taken it back, before this instance heard of it)."""
+    at_version = and_(exists().where(GameRecord.table_id == table_id, GameRecord.version == version),
+                      exists().where(Seat.table_id == table_id, Seat.index == seat, Seat.bot.is_not(None)))
     # Free when the last claim was for an older version, or for this one by an instance that let it expire
     # (it died between claiming and committing). A claim for a newer version means this one is stale.
     free = and_(at_version, or_(Lease.version < version, and_(Lease.version == version, Lease.until_ms < now_ms)))
