@@ -19,6 +19,7 @@ import os
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 import httpx
@@ -56,6 +57,8 @@ class Load:
         self.arrivals: dict[tuple[str, int], list[float]] = {}  # (table, version) -> watcher arrival times
         self.started = 0.0
         self.stop = asyncio.Event()
+        self.errors: list[str] = []
+        self.ready = 0  # player sockets that have their snapshot
 
 
 async def play(address: str, tid: str, cookies: list[str], load: Load, go: asyncio.Event) -> None:
@@ -73,9 +76,11 @@ async def play(address: str, tid: str, cookies: list[str], load: Load, go: async
     async def reader(seat: int) -> None:
         async for raw in socks[seat]:
             msg = json.loads(raw)
-            if msg["type"] == "snapshot" and seat == 0:
-                await go.wait()
-                await move(0, msg["version"])
+            if msg["type"] == "snapshot":
+                load.ready += 1
+                if seat == 0:
+                    await go.wait()
+                    await move(0, msg["version"])
             elif msg["type"] == "patch":
                 version = msg["version"]
                 mover = (version - 1) % 2  # seat 0 makes the odd versions
@@ -86,6 +91,8 @@ async def play(address: str, tid: str, cookies: list[str], load: Load, go: async
                     await move(1 - seat, version)
                 elif seat != mover and load.stop.is_set():
                     return
+            elif msg["type"] == "error":
+                load.errors.append(msg["code"])
 
     await asyncio.gather(*(reader(s) for s in (0, 1)))
     for ws in socks:
@@ -113,7 +120,10 @@ async def run_load(proxy: Proxy, instances: list[Server], tables: int, watched: 
     watch_on = [instances[0], instances[-1]]
     watchers = [asyncio.create_task(watch(s.ws_url, tid, load)) for tid, _ in made[:watched] for s in watch_on]
     players = [asyncio.create_task(play(proxy.ws_url, tid, cookies, load, go)) for tid, cookies in made]
-    await asyncio.sleep(1.0)  # every socket has its snapshot
+    for _ in range(600):  # every player socket has its snapshot before the clock starts
+        if load.ready >= 2 * len(made):
+            break
+        await asyncio.sleep(0.1)
     load.latencies.clear()
     load.started = time.perf_counter()
     go.set()
@@ -132,7 +142,8 @@ def report(label: str, load: Load) -> None:
     gaps = [abs(t[1] - t[0]) * 1000 for t in load.arrivals.values() if len(t) == 2]
     print(f"{label:<14} {len(lat) / load.seconds:8.0f} moves/s   act->patch p50 {quantile(lat, 0.5):6.1f} ms"
           f"  p99 {quantile(lat, 0.99):6.1f} ms   fan-out gap between watchers p50 {quantile(gaps, 0.5):5.1f} ms"
-          f"  p99 {quantile(gaps, 0.99):5.1f} ms  ({len(gaps)} patches)")
+          f"  p99 {quantile(gaps, 0.99):5.1f} ms  ({len(gaps)} patches)"
+          + (f"  errors: {dict(Counter(load.errors))}" if load.errors else ""))
 
 
 def main() -> None:
