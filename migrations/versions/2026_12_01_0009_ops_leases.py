@@ -1,7 +1,7 @@
 """leases: jobs exactly one instance does at a time (a table's next bot move, the tournament ticker)
 
 Revision ID: 0009
-Revises: 0006
+Revises: 0008
 Create Date: 2026-12-01 16:00:00
 """
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0009"
-down_revision = "0006"
+down_revision = "0008"
 branch_labels = None
 depends_on = None
 
