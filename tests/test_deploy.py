@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.clients import Person
+from tests.support.clients import Person, play_one_round_of_tally
 from tests.support.pg import temp_database
 from tests.support.servers import Server
 
@@ -65,13 +65,7 @@ def test_entrypoint_migrates_and_serves_a_game_on_postgres(postgres_url):
             a, b = host.socket(tid), guest.socket(tid)
             a.until("snapshot")
             b.until("snapshot")
-            a.act_ok({"type": "pick", "n": 3, "label": "Pick 3"})
-            b.sync_to(1)
-            b.act_ok({"type": "pick", "n": 1, "label": "Pick 1"})
-            a.sync_to(2)
-            a.act_ok({"type": "bank", "label": "Bank"})
-            b.sync_to(3)
-            b.act_ok({"type": "pass", "label": "Pass"})
+            play_one_round_of_tally(a, b)
             assert b.view["result"]["scores"] == [3, 0]
         finally:
             server.stop()

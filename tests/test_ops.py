@@ -18,7 +18,7 @@ import psycopg
 import pytest
 from websockets.sync.client import connect
 
-from tests.support.clients import Person, TableSocket
+from tests.support.clients import Person, TableSocket, play_one_round_of_tally
 from tests.support.fleet import Proxy, RedisProcess, nginx_path
 from tests.support.pg import temp_database
 from tests.support.servers import Server
@@ -79,7 +79,7 @@ def socket_via(person: Person, address, table_id: str) -> TableSocket:  # noqa: 
     """A table socket through `address`, with the Origin header a browser sends (the app checks it against Host)."""
     cookie = "; ".join(f"{k}={v}" for k, v in person.http.cookies.items())
     ws = connect(f"{address.ws_url}/ws/tables/{table_id}", additional_headers={"Cookie": cookie,
-                                                                               "Origin": address.url})
+                                                                               "Origin": address.url}, legacy=True)
     return TableSocket(ws)
 
 
@@ -100,13 +100,7 @@ def test_a_game_through_the_proxy_on_two_instances_with_metrics_and_json_logs(pa
             sockets[-1].until("snapshot")
         assert metric(one, "boardhall_sockets") >= 1 and metric(two, "boardhall_sockets") >= 1
         a, b = sockets[0], sockets[1]
-        a.act_ok({"type": "pick", "n": 3, "label": "Pick 3"})
-        b.sync_to(1)
-        b.act_ok({"type": "pick", "n": 1, "label": "Pick 1"})
-        a.sync_to(2)
-        a.act_ok({"type": "bank", "label": "Bank"})
-        b.sync_to(3)
-        b.act_ok({"type": "pass", "label": "Pass"})
+        play_one_round_of_tally(a, b)
         for s in sockets:
             s.sync_to(4)
             assert [m["version"] for m in s.seen if m["type"] == "patch"][-1] == 4

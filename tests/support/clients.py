@@ -100,3 +100,15 @@ class TableSocket:
 
     def close(self) -> None:
         self.ws.close()
+
+
+def play_one_round_of_tally(a: TableSocket, b: TableSocket) -> None:
+    """The shortest whole game of a 1-round Tally with seat 0 first: 3 and 1 picked, seat 0 banks, seat 1 passes
+    (final scores [3, 0]); `a` is seat 0's socket, `b` seat 1's, each possibly on another instance."""
+    a.act_ok({"type": "pick", "n": 3, "label": "Pick 3"})
+    b.sync_to(1)
+    b.act_ok({"type": "pick", "n": 1, "label": "Pick 1"})
+    a.sync_to(2)
+    a.act_ok({"type": "bank", "label": "Bank"})
+    b.sync_to(3)
+    b.act_ok({"type": "pass", "label": "Pass"})
