@@ -1,10 +1,11 @@
-"""The River in two real browsers: join by invite, draft, and play four rounds by clicking on the board.
+"""The River in two real browsers: join by invite, draft, and play four rounds by clicking on the river map.
 
 Every round both players pick a movement token in secret. The test checks that the other browser shows only
 *that* a player has chosen (never which token, not in the page, not in the log, not after a reload, not in the
 websocket frames it receives), then follows the reveal, the acting order and the ships on the river in both
 browsers. Ship positions only depend on the tokens and directions the test picks; what the random set-up
 decides (barge, buoys, equipment purchases, discoveries) is read from the page and answered by clicking.
+The ships and the barge are SVG pieces on the map; a move glides them, and what the other player moved glows.
 """
 
 from __future__ import annotations
@@ -27,8 +28,30 @@ def status(page) -> str:  # noqa: ANN001
 
 def ship_at(page, seat: int) -> int:  # noqa: ANN001
     """The river card (0 = Harbour) on which the page draws `seat`'s ship."""
-    tile = page.locator(f"#board .river-tile:has(.river-ship[data-seat='{seat}'])")
-    return int(tile.get_attribute("data-pos"))
+    return int(page.get_attribute(f"#board .river-map .river-ship[data-seat='{seat}']", "data-pos"))
+
+
+def barge_at(page) -> int:  # noqa: ANN001
+    return int(page.get_attribute("#board .river-map .river-barge", "data-pos"))
+
+
+def targets(page) -> list[int]:  # noqa: ANN001
+    """The sections the map offers as move destinations."""
+    return sorted(int(t.get_attribute("data-pos")) for t in page.locator("#board .river-target.act").all())
+
+
+def centre(page, selector: str) -> tuple[float, float]:  # noqa: ANN001
+    box = page.locator(selector).bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+# Records which pieces the page animates (the kit's FLIP calls `animate` on an element with a data-flip key).
+RECORD_GLIDES = """window.riverGlides = [];
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (...args) {
+  if (this.dataset && this.dataset.flip) window.riverGlides.push(this.dataset.flip);
+  return animate.apply(this, args);
+};"""
 
 
 def click_act(page, label: str) -> None:  # noqa: ANN001
@@ -103,8 +126,8 @@ def play_out_round(pages: dict, next_round: int, moves: dict, clicks: dict, keep
             repl = [lb for lb in labels if lb.startswith("Replace picture")]
             if mine:
                 label = next(lb for lb in mine if f" {moves[seat]} (" in lb)
-                # The destination card is the one that offers the move.
-                assert page.locator(f"#board .river-tile.act[data-label='{label}'] .river-go").count() == 1
+                # The destination section on the map is the one that offers the move.
+                assert page.locator(f"#board .river-target.act[data-label='{label}'] .river-go").count() == 1
             elif barge:
                 label = next((lb for lb in barge if " forward " in lb), barge[0])
             elif buy:
@@ -131,14 +154,18 @@ def test_two_browsers_draft_and_play_four_rounds_by_clicking_the_board(browser, 
     tap = SocketTap()
     friend.route_web_socket(re.compile(r"/ws/tables/"), tap.attach)
     friend_frames = tap.received
+    friend.context.add_init_script(RECORD_GLIDES)
     friend.reload()  # reconnect through the tap
-    friend.wait_for_selector("#seats .seat-name:has-text('Friend')")
+    host.context.add_init_script(RECORD_GLIDES)
+    host.reload()
+    for page in (host, friend):
+        page.wait_for_selector("#seats .seat-name:has-text('Friend')")
     host.click("#start-button")
     pages = {HOST: host, FRIEND: friend}
     clicks: dict[int, list[str]] = {HOST: [], FRIEND: []}
     for page in pages.values():
         page.wait_for_selector("#play-area:not([hidden])")
-        page.wait_for_selector("#board .river-river")
+        page.wait_for_selector("#board .river-map .river-ship")
     # The host's tie order is shown to both.
     assert "Tie order" in friend.inner_text("#board .river-foot")
     assert re.search(r"Tie order.*: You → Friend", host.inner_text("#board .river-foot"))
@@ -228,14 +255,33 @@ def test_two_browsers_draft_and_play_four_rounds_by_clicking_the_board(browser, 
     pick_token(host, "3")
     clicks[HOST].append("Play token 3")
     # Section 2 with a 1: forward to 3 or back to 1, the friend decides on the river.
-    friend.wait_for_selector("#board .river-tile.act")
-    assert sorted(int(t.get_attribute("data-pos")) for t in friend.locator("#board .river-tile.act").all()) == [1, 3]
+    friend.wait_for_selector("#board .river-target.act")
+    assert targets(friend) == [1, 3]
     expect(friend.locator("#board .river-status-line")).to_have_text("Round 2: You are acting.")
     expect(host.locator("#board .river-status-line")).to_have_text("Round 2: Friend is acting.")
     expect(host.locator(f"#players .player[data-seat='{FRIEND}']")).to_have_class(re.compile("awaited"))
     assert host.locator("#board .act").count() == 0
     expect(host.locator("#board .river-order-chip")).to_have_text(["Friend 1", "You 3"])
     expect(host.locator("#board .river-order-chip.river-current")).to_have_text("Friend 1")
+    # The friend taps section 3 on the map; in the host's browser the friend's ship, an SVG piece, glides from
+    # section 2 to section 3, stands on it and glows as the other player's last move.
+    ship = f"#board .river-map .river-ship[data-seat='{FRIEND}']"
+    assert host.eval_on_selector(ship, "n => n instanceof SVGSVGElement && n.querySelector('path') !== null")
+    assert host.get_attribute(ship, "aria-label") == "Friend's ship, section 2"
+    before = centre(host, ship)
+    host.evaluate("window.riverGlides = []")
+    forward = friend.get_attribute("#board .river-target.act[data-pos='3']", "data-label")
+    click_act(friend, forward)
+    clicks[FRIEND].append(forward)
+    host.wait_for_selector(f"{ship}[data-pos='3']")
+    assert f"ship-{FRIEND}" in host.evaluate("window.riverGlides")
+    expect(host.locator(ship)).to_have_class(re.compile("ui-moved"))
+    host.wait_for_function("!document.getAnimations().some(a => a.effect.target.dataset.flip)")
+    after = centre(host, ship)
+    stop = centre(host, "#board .river-stop[data-pos='3'] circle")
+    assert after[0] - before[0] > 10, (before, after)  # section 3 lies downstream, to the right on this map
+    assert abs(after[0] - stop[0]) < 4 and 0 < stop[1] - after[1] < 30, (after, stop)
+    assert host.get_attribute(ship, "aria-label") == "Friend's ship, section 3"
     play_out_round(pages, 3, {FRIEND: "forward", HOST: "forward"}, clicks, {HOST: "32", FRIEND: "13"})
     for seat, page in pages.items():
         log = page.inner_text("#log")
@@ -259,12 +305,12 @@ def test_two_browsers_draft_and_play_four_rounds_by_clicking_the_board(browser, 
         friend.wait_for_timeout(20)
     tap.release()
     # 2 before 3: the host moves back to section 2, then the friend forward to section 6.
-    host.wait_for_selector("#board .river-tile.act")
+    host.wait_for_selector("#board .river-target.act")
     resent = tap.acts()[acts_before:]
     assert [a["action"]["label"] for a in resent] == ["Play token 3", "Play token 3"]
     assert resent[1]["version"] == resent[0]["version"] + 1
     assert not friend.inner_text("#play-error")  # the lost race is invisible to the player
-    assert sorted(int(t.get_attribute("data-pos")) for t in host.locator("#board .river-tile.act").all()) == [2, 6]
+    assert targets(host) == [2, 6]
     play_out_round(pages, 4, {HOST: "back", FRIEND: "forward"}, clicks, {HOST: "", FRIEND: ""})
     for seat, page in pages.items():
         log = page.inner_text("#log")
@@ -282,7 +328,7 @@ def test_two_browsers_draft_and_play_four_rounds_by_clicking_the_board(browser, 
     friend.wait_for_selector(f"#board .river-player[data-seat='{HOST}'] .river-choice:text-is('has chosen (hidden)')")
     assert friend.locator("#board .river-picked").count() == 0
     assert friend_frames[seen:] and not [f for f in friend_frames[seen:] if "my_choice" in f or "chose token" in f]
-    barge_before = int(host.locator("#board .river-tile:has(.river-barge)").get_attribute("data-pos"))
+    barge_before = barge_at(host)
     pick_token(friend, numbers[0])
     clicks[FRIEND].append(f"Play token {numbers[0]}")
     k = int(numbers[0])
@@ -292,7 +338,7 @@ def test_two_browsers_draft_and_play_four_rounds_by_clicking_the_board(browser, 
     for seat, page in pages.items():
         log = page.inner_text("#log")
         assert (f"Tokens revealed: you ★, Friend {k}" if seat == HOST else f"Tokens revealed: Hostess ★, you {k}") in log
-        assert int(page.locator("#board .river-tile:has(.river-barge)").get_attribute("data-pos")) == barge_to
+        assert barge_at(page) == barge_to
         assert (ship_at(page, HOST), ship_at(page, FRIEND)) == (2, 6 + k)
         # Round 5 asks both again.
         assert page.locator("#players .player.awaited").count() == 2
