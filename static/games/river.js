@@ -20,13 +20,13 @@ const SHAPES = {
     width: 1000, height: 390, stopRadius: 17, font: 15, pieceScale: 1, bayRadius: [78, 62],
     course: [[70, 300], [150, 318], [235, 262], [250, 160], [318, 86], [430, 92], [478, 190], [540, 286], [650, 300],
       [722, 222], [735, 122], [810, 70], [905, 150]],
-    harbourLabel: [62, 362], village: [[18, 215], [52, 228], [92, 214]],
+    harbourLabel: [62, 362], village: [[18, 215], [52, 228], [92, 214]], compass: [956, 342],
   },
   tall: {
-    width: 360, height: 470, stopRadius: 16, font: 14, pieceScale: 0.86, bayRadius: [62, 44],
-    course: [[44, 52], [140, 38], [250, 55], [318, 104], [270, 154], [160, 151], [60, 183], [44, 255], [130, 287],
-      [250, 272], [318, 322], [262, 378], [170, 405]],
-    harbourLabel: [40, 20], village: [[92, 86], [128, 92], [62, 98]],
+    width: 360, height: 480, stopRadius: 16, font: 14, pieceScale: 0.86, bayRadius: [62, 44],
+    course: [[44, 62], [140, 48], [250, 65], [318, 114], [270, 164], [160, 161], [60, 193], [44, 265], [130, 297],
+      [250, 282], [318, 332], [262, 388], [170, 415]],
+    harbourLabel: [40, 20], village: [[92, 96], [128, 102], [62, 108]], compass: [322, 450],
   },
 };
 const WIDE_FROM = 620;  // board width (px) from which the wide map is drawn
@@ -162,9 +162,10 @@ function drawLand(geo) {
   // The Harbour: a wooden pier and a little village on the bank.
   parts.push(svg('rect', { x: round1(harbour.x - 26), y: round1(harbour.y - 6), width: 20, height: 12, rx: 2, fill: '#a8814f', stroke: '#6d5233', 'stroke-width': 1.2 }));
   for (const [i, [x, y]] of shape.village.entries()) parts.push(house(x, y, ['#c0543c', '#b5703c', '#9b4d3a'][i % 3]));
-  // Trees, pines and reeds on land that is neither river, lake, village nor label.
+  parts.push(compass(shape.compass[0], shape.compass[1], 20));
+  // Trees, pines and reeds on land that is neither river, lake, village, compass nor label.
   const keepClear = [[harbour.x, harbour.y, 46], [bay.x, bay.y, Math.max(rx, ry) + 26], ...shape.village.map(([x, y]) => [x, y, 24]),
-    [shape.harbourLabel[0] + 30, shape.harbourLabel[1] - 4, 36]];
+    [shape.harbourLabel[0] + 30, shape.harbourLabel[1] - 4, 36], [shape.compass[0], shape.compass[1] - 4, 34]];
   const step = geo.kind === 'wide' ? 38 : 34;
   for (let y = step * 0.6; y < H; y += step) {
     for (let x = step * 0.5; x < W; x += step) {
@@ -180,6 +181,23 @@ function drawLand(geo) {
     }
   }
   return parts;
+}
+
+// A compass rose: eight points and the north.
+function compass(x, y, r) {
+  const points = [];
+  for (let i = 0; i < 8; i++) {
+    const a = (i * Math.PI) / 4 - Math.PI / 2;
+    const long = i % 2 === 0 ? r : r * 0.55;
+    const side = (a2) => [round1(x + Math.cos(a2) * r * 0.16), round1(y + Math.sin(a2) * r * 0.16)];
+    const [lx, ly] = side(a - Math.PI / 2);
+    const [rx, ry] = side(a + Math.PI / 2);
+    points.push(svg('path', { d: `M${lx} ${ly}L${round1(x + Math.cos(a) * long)} ${round1(y + Math.sin(a) * long)}L${rx} ${ry}Z`,
+      fill: i === 0 ? '#b0412e' : i % 2 ? '#d9cfae' : '#5b4a32', stroke: '#5b4a32', 'stroke-width': 0.6 }));
+  }
+  return svg('g', { class: 'river-compass', opacity: 0.85 },
+    svg('circle', { cx: x, cy: y, r: r * 0.72, fill: '#f4ecd2', stroke: '#5b4a32', 'stroke-width': 1 }), points,
+    svg('text', { x, y: round1(y - r - 3), 'text-anchor': 'middle', 'font-size': 10, 'font-weight': 700, fill: '#5b4a32' }, 'N'));
 }
 
 // ---- the pieces ----------------------------------------------------------------------------------------------------
@@ -309,7 +327,8 @@ function orderRow(view, ctx, cat) {
 // ---- the map -------------------------------------------------------------------------------------------------------
 
 // Offsets (in map units) of the ships sharing a stop, so each stays visible.
-const FANS = [[[0, 0]], [[-11, 0], [11, 0]], [[-13, -5], [13, -5], [0, 8]], [[-13, -7], [13, -7], [-13, 8], [13, 8]]];
+// None goes lower than a lone ship, so the stop's number stays readable; the back row is drawn first.
+const FANS = [[[0, 0]], [[-11, 0], [11, 0]], [[0, -10], [-15, 2], [15, 2]], [[-15, -13], [15, -13], [-15, 2], [15, 2]]];
 
 function fan(count, spread) {
   const row = FANS[Math.min(count, FANS.length) - 1];
@@ -384,8 +403,8 @@ function riverMap(view, ctx, cat, kind) {
       ship.dataset.pos = p.pos;
       ship.dataset.flip = `ship-${p.seat}`;
       if (p.seat === view.seat) ship.classList.add('river-mine');
-      // A ship stands on the upper half of its stop, so the stop's number stays readable; the Bay has room.
-      const lift = pos === bayAt ? SHIP_LIFT / 2 : SHIP_LIFT;
+      // A ship stands on the upper half of a numbered stop, so the number stays readable.
+      const lift = pos === bayAt ? SHIP_LIFT / 2 : pos === 0 ? 0 : SHIP_LIFT;
       Object.assign(ship.style, at(s.x + offsets[i][0] * scale, s.y - lift * scale + offsets[i][1] * scale));
       pieces.push(ship);
     });
@@ -525,8 +544,10 @@ export function summary(view, ctx) {
 // The map's shape follows the board's width: a resize across the threshold redraws the last view.
 let drawn = null;  // {root, view, ctx, kind}
 
+// Redrawn for a new shape, every piece changes place on the screen without having moved in the game: no glide,
+// no highlight.
 function onResize() {
-  if (drawn && mapKind(drawn.root) !== drawn.kind) render(drawn.root, drawn.view, drawn.ctx);
+  if (drawn && mapKind(drawn.root) !== drawn.kind) draw(drawn.root, drawn.view, drawn.ctx, { reshaped: true });
 }
 
 export function dispose() {
@@ -535,6 +556,10 @@ export function dispose() {
 }
 
 export function render(root, view, ctx) {
+  draw(root, view, ctx, { reshaped: false });
+}
+
+function draw(root, view, ctx, { reshaped }) {
   const g = view.game;
   const cat = ctx.catalogue || {};
   const me = view.seat;
@@ -549,9 +574,10 @@ export function render(root, view, ctx) {
     el('div', { class: 'river-chart' },
       riverMap(view, ctx, cat, kind),
       el('div', { class: 'river-status' }, el('div', { class: 'river-status-line' }, statusLine(view, ctx)), orderRow(view, ctx, cat))),
-    el('div', { class: 'river-desk' }, seated ? playerBox(view, ctx, cat, me) : null, supplies(view, ctx, cat)),
+    el('div', { class: ['river-desk', !seated && 'river-desk-watching'] }, seated ? playerBox(view, ctx, cat, me) : null, supplies(view, ctx, cat)),
     el('div', { class: 'river-players' }, others.map((s) => playerBox(view, ctx, cat, s))),
     el('div', { class: 'river-foot river-small' },
       `Tie order (replaces 'youngest first'): ${g.tiebreak.map((s) => ctx.name(s, { capital: true })).join(' → ')}`,
-      ` · Game ends after the round in which the first ship reaches the Bay (at most ${g.round_cap} rounds).`))), { byOthers: ctx.othersMoved });
+      ` · Game ends after the round in which the first ship reaches the Bay (at most ${g.round_cap} rounds).`))),
+  reshaped ? { duration: 0, byOthers: false } : { byOthers: ctx.othersMoved });
 }
