@@ -10,6 +10,8 @@ import { el, svg, icon, token, bindAction, actionWhere, capitalise, flip } from 
 const FRONT_ICONS = ['net', 'lantern', 'telescope', 'magnifier', 'mask', 'camera', 'clover'];
 const SEAT_COLOURS = ['#2f6fd6', '#2e9d4a', '#d9822b', '#8a3fc2'];
 const SEAT_DARK = ['#173f82', '#17602b', '#8a4a0c', '#4f1f75'];
+// The table page names each player in the colour of their ship (scoreboard, log).
+export const seatColours = SEAT_COLOURS;
 
 // ---- map geometry --------------------------------------------------------------------------------------------------
 
