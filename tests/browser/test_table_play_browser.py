@@ -10,7 +10,7 @@ import pytest
 
 from tests.support.browser import choose_nickname
 from tests.support.servers import Server
-from tests.support.table_driver import MOVES, my_move, play, start_against_bots
+from tests.support.table_driver import MOVES, play, start_against_bots, wait_for_my_move
 
 pytestmark = pytest.mark.browser
 
@@ -162,8 +162,7 @@ def test_the_whole_log_comes_back_after_a_reload_with_the_same_numbers(browser, 
     start_against_bots(page, short_log_server.url, "jambo", nickname="Reader")
     play(page, random.Random(3), max_clicks=12)
     page.wait_for_function("() => document.querySelectorAll('#log li').length > 12")
-    page.wait_for_function("() => document.querySelector('#auto-take').hidden")
-    assert my_move(page)  # the bot waits for us: nothing changes while the page reloads
+    wait_for_my_move(page)  # then the bot waits for us: nothing changes while the page reloads
     lines = "() => [...document.querySelectorAll('#log li')].map((li) => [li.dataset.v, li.innerText.trim()])"
     if size == "phone":
         page.click("#side-toggle")

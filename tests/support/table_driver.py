@@ -34,12 +34,20 @@ def version(page) -> int:  # noqa: ANN001
     return int(page.evaluate(VERSION) or 0)
 
 
+MY_MOVE = """() => !document.querySelector('#result:not([hidden])')
+    && document.querySelector('#auto-take').hidden
+    && [...document.querySelectorAll('#board .act, #prompt-actions button.legal, #prompt-actions .legal-go')]
+       .some((n) => n.getClientRects().length)"""
+
+
 def my_move(page) -> bool:  # noqa: ANN001
     """Is the page offering this player a move (and no automatic answer is under way)?"""
-    return page.evaluate("""() => !document.querySelector('#result:not([hidden])')
-        && document.querySelector('#auto-take').hidden
-        && [...document.querySelectorAll('#board .act, #prompt-actions button.legal, #prompt-actions .legal-go')]
-           .some((n) => n.getClientRects().length)""")
+    return page.evaluate(MY_MOVE)
+
+
+def wait_for_my_move(page, timeout_ms: int = 30000) -> None:  # noqa: ANN001
+    """Until the bots have moved and the page offers this player a move."""
+    page.wait_for_function(MY_MOVE, timeout=timeout_ms)
 
 
 @dataclass
