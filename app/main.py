@@ -29,12 +29,14 @@ from app.i18n import web as i18n_web
 from app.errors import handle as handle_hall_error
 from app.config import Settings, get_settings, secure_sqlite_files
 from app.db.session import make_engine, make_sessionmaker
+from app.history.routes import router as history_router
 from app.lobby import service as lobby_service
 from app.lobby.routes import router as lobby_router
 from app.play import clocks, leases
 from app.play.broker import make_broker
 from app.play.hub import Hub
 from app.play.routes import SocketCounts, router as play_router
+from app.replays.routes import router as replays_router
 from app.tournaments import service as tournaments
 from app.tournaments.routes import router as tournaments_router
 from app.web import GuardMiddleware, database_unavailable, validation_failed
@@ -142,6 +144,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(play_router)
     app.include_router(tournaments_router)
     app.include_router(i18n_web.router)
+    app.include_router(replays_router)
+    app.include_router(history_router)
 
     @app.get("/healthz", tags=["operations"])
     async def healthz() -> JSONResponse:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from sqlalchemy import (JSON, BigInteger, Boolean, DateTime, ForeignKey, Index, Integer, MetaData, String, Text,
-                        UniqueConstraint)
+from sqlalchemy import (JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Index, Integer, MetaData, String, Text,
+                        UniqueConstraint, true)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 NAMING = {
@@ -34,6 +34,8 @@ class User(Base):
     password_hash: Mapped[str | None] = mapped_column(String(255))
     lang: Mapped[str | None] = mapped_column(String(8))  # the language a signed-in account chose (app/i18n)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # Whether this person sees ratings next to names in the lobby and at tables (docs/ratings.md).
+    show_ratings: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
 
 
 class UserSession(Base):
@@ -77,6 +79,7 @@ class Seat(Base):
     seen_ms: Mapped[int | None] = mapped_column(BigInteger)
     away_user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
     resigned: Mapped[bool] = mapped_column(Boolean, default=False)
+    resigned_user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))  # who resigned: their history keeps it
     votes: Mapped[list | None] = mapped_column(JSON)
 
 
@@ -182,7 +185,47 @@ class TournamentTable(Base):
     closed_early: Mapped[bool] = mapped_column(Boolean, default=False)  # the organiser recorded points mid-game
 
 
-__all__ = ["Base", "Clock", "Entrant", "GameRecord", "Message", "Move", "Seat", "Table", "Tournament", "TournamentTable",
+class Outcome(Base):
+    """A finished game as history keeps it, written once per table: the row is the claim that its ratings moved."""
+
+    __tablename__ = "outcomes"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    game_id: Mapped[str] = mapped_column(String(32))
+    finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)  # whether any rating moved
+
+
+class OutcomeSeat(Base):
+    """One seat of a finished game: who played it, where they placed, and their rating before and after."""
+
+    __tablename__ = "outcome_seats"
+    __table_args__ = (Index("ix_outcome_seats_user_recent", "user_id", "finished_at"),)
+    table_id: Mapped[str] = mapped_column(ForeignKey("outcomes.table_id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))  # None: a bot played it from the start
+    bot: Mapped[str | None] = mapped_column(String(32))
+    name: Mapped[str] = mapped_column(String(32))
+    place: Mapped[int] = mapped_column(Integer)  # 1 = first; equal places for a shared rank
+    score: Mapped[int | None] = mapped_column(Integer)
+    resigned: Mapped[bool] = mapped_column(Boolean, default=False)
+    rating_before: Mapped[float | None] = mapped_column(Float)  # the shown rating (docs/ratings.md), registered players
+    rating_after: Mapped[float | None] = mapped_column(Float)
+    finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Rating(Base):
+    """A registered player's skill at one game (openskill Plackett-Luce: mean and uncertainty)."""
+
+    __tablename__ = "ratings"
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, onupdate=utcnow)
+
+
+__all__ = ["Base", "Clock", "Entrant", "GameRecord", "Message", "Move", "Outcome", "OutcomeSeat", "Rating", "Seat", "Table", "Tournament", "TournamentTable",
            "User", "UserSession"]
 
 

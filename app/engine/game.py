@@ -123,6 +123,13 @@ class Game(ABC):
         """Each seat's points if the game stopped now (a tournament table closed early); None: cannot say."""
         return None
 
+    def open_views(self, state: State, num_players: int) -> list[dict[str, Any]]:
+        """What a replay shows "with every card open" once the game is over: by default every seat's own view, so
+        each hand is drawn by the game's renderer exactly as its player saw it. A game may return fewer, fuller
+        views (a single board with every hand). Callers check that the game is over; this hook does not.
+        """
+        return self.full_views(state, list(range(num_players)))
+
     def timeout_action(self, state: State, seat: int) -> Action | None:
         """The move made for `seat` when its clock runs out; None lets the platform ask the game's strongest bot."""
         return None

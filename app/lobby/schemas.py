@@ -82,6 +82,7 @@ class SeatPublic(BaseModel):
     resigned: bool = False
     votes: int = 0  # votes to seat a bot for this absent player
     guest: bool = False  # a guest plays this seat (registered players' nicknames are unique hall-wide; guests' not)
+    rating: float | None = None  # the shown rating at this game (docs/ratings.md): registered players and bots
 
 
 class TablePublic(BaseModel):

@@ -15,6 +15,7 @@ from app.config import get_settings
 from app.errors import HallError
 from app.db.models import Clock, GameRecord, Seat, Table, User, utcnow
 from app.i18n import N_
+from app.history import shown as history
 from app.play import clocks
 
 from .schemas import SeatPublic, TablePublic
@@ -279,6 +280,7 @@ async def public_tables(db: AsyncSession, *, tables: list[Table], with_invite: b
     clock_rows = {c.table_id: c for c in (await db.execute(select(Clock).where(Clock.table_id.in_(playing)))).scalars()} \
         if playing else {}
     settings, now = get_settings(), clocks.now_ms()
+    ratings = await history.seat_ratings(db, [(t.id, t.game_id, seats_by[t.id]) for t in tables])
     out = []
     for table in tables:
         seats = seats_by[table.id]
@@ -299,7 +301,7 @@ async def public_tables(db: AsyncSession, *, tables: list[Table], with_invite: b
             seats=[SeatPublic(index=s.index, user_id=s.user_id, bot=s.bot,
                               name=names.get(s.user_id) if s.user_id else (bot_name(s.index) if s.bot else None),
                               guest=s.user_id is not None and s.user_id in guests,
-                              **_presence(s, now, settings))
+                              rating=ratings.get((table.id, s.index)), **_presence(s, now, settings))
                    for s in seats],
             result=results.get(table.id), invite=table.invite if with_invite else None, rematch_id=table.rematch_id,
             pace=table.pace or {"mode": "relaxed"}, absent_grace_s=settings.absent_grace_s, **timing))

@@ -70,6 +70,8 @@ async def hand_to_bot(db: AsyncSession, table: Table, seats: list[Seat], seat: S
     seat.bot = list(lobby_service.get_game_or_raise(table.game_id).bots)[-1]
     seat.away_user_id = None if resigned else leaving
     seat.resigned = resigned
+    if resigned:
+        seat.resigned_user_id = leaving  # the seat's history and rating stay theirs (app/history)
     seat.user_id = None
     seat.votes = None
     if leaving is not None:

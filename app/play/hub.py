@@ -34,6 +34,7 @@ from app.config import Settings
 from app.errors import HallError
 from app.db.models import GameRecord, Move
 from app.db.session import make_sync_engine
+from app.history import service as history
 
 from . import clocks, leases, store
 from .patch import make_patch
@@ -303,6 +304,8 @@ class Hub:
         await self.broker.publish({"kind": "move", "table": table_id, "version": new_version,
                                    "from": self.instance, "audiences": frames, "events": events,
                                    "finished": result is not None})
+        if result is not None:
+            history.settle_soon(self.sessionmaker, rt.table_id)  # history and ratings, once per table
         return new_version
 
     # ---- taking back (app/engine/undo.py) ------------------------------------------------------------------

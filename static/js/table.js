@@ -357,7 +357,8 @@ function renderPlayers() {
       class: ['player', awaited && 'awaited', view.seat === s.index && 'me', winner && 'winner'], 'data-seat': s.index,
     }, el('span', { class: 'player-name' }, el('span', { class: 'seat-swatch', style: { '--seat': seatColour(s.index) } }),
       winner ? icon('crown', { title: 'winner' }) : null, nameOf(s.index),
-      s.bot ? icon('robot', { title: 'a bot plays this seat' }) : null),
+      s.bot ? icon('robot', { title: 'a bot plays this seat' }) : null,
+      app.dataset.showRatings !== '0' && typeof s.rating === 'number' ? el('span', { class: 'player-rating', title: 'rating at this game' }, s.rating.toFixed(1)) : null),
     awaited ? el('span', { class: 'player-turn' }, icon('clock'), ' to move') : null,
     bits.length ? el('span', { class: 'player-score' }, bits[0]) : null,
     bits.length > 1 ? el('span', { class: 'player-more' }, bits.slice(1).join(' · ')) : null,
@@ -487,7 +488,8 @@ function renderResult() {
   $('result').replaceChildren(el('h2', {}, 'Final scores'), el('p', { class: 'result-text' }, say(r.text || '')),
     el('ol', { class: 'scores' }, order.map((i) => el('li', { class: winners.includes(i) ? 'winner' : '' },
       winners.includes(i) ? icon('crown', { title: 'winner' }) : null, ` ${nameOf(i)}: ${r.scores[i]}`))),
-    rematchControl());
+    rematchControl(),
+    el('p', {}, el('a', { href: `/tables/${tableId}/replay${invite ? `?invite=${encodeURIComponent(invite)}` : ''}`, class: 'replay-link' }, 'Watch the replay, move by move')));
   const justEnded = $('result').hidden;
   $('result').hidden = false;
   // The game just ended in front of this player: bring the final scores into view.

@@ -1,0 +1,1 @@
+"""History of finished games and per-game ratings (docs/ratings.md)."""

@@ -1,0 +1,43 @@
+"""Ratings as people see them next to names: one read for the seats of many tables (the lobby's table JSON).
+
+Kept apart from app.history.service so the lobby can import it without importing the history's own use of the
+lobby.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import and_, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.db.models import Rating, Seat, User
+
+from . import ratings as R
+
+
+def person_of(seat: Seat) -> int | None:
+    """The person a seat's result belongs to: its player, the player a bot stands in for, or the one who resigned."""
+    return seat.user_id or seat.away_user_id or seat.resigned_user_id
+
+
+async def seat_ratings(db: AsyncSession, tables: list[tuple[str, str, list[Seat]]]) -> dict[tuple[str, int], float]:
+    """Shown ratings for seats of several tables, {(table_id, seat index): rating}: registered players (fresh ones
+    at the starting figure) and bots; guests and empty seats have none. `tables`: (table id, game id, seats)."""
+    user_ids = {person_of(s) for _, _, seats in tables for s in seats} - {None}
+    if not user_ids:
+        registered: set[int] = set()
+        held: dict[tuple[int, str], R.Skill] = {}
+    else:
+        registered = set((await db.execute(select(User.id).where(User.id.in_(user_ids),
+                                                                  User.username.is_not(None)))).scalars())
+        games = {game_id for _, game_id, _ in tables}
+        held = {(r.user_id, r.game_id): R.Skill(r.mu, r.sigma) for r in (await db.execute(
+            select(Rating).where(and_(Rating.user_id.in_(registered), Rating.game_id.in_(games))))).scalars()}
+    out = {}
+    for table_id, game_id, seats in tables:
+        for s in seats:
+            uid = s.user_id
+            if uid is not None and uid in registered:
+                out[(table_id, s.index)] = held.get((uid, game_id), R.FRESH).shown
+            elif uid is None and s.bot:
+                out[(table_id, s.index)] = R.anchor(s.bot).shown
+    return out

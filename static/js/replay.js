@@ -1,0 +1,322 @@
+// The replay client: asks the server for one version of a finished game from one point of view
+// (GET /api/tables/{id}/replay, docs/protocol.md) and hands each view to the game's own renderer, as the table
+// page does. Stepping forward one move lets the renderer animate what moved (FLIP); jumps redraw in place. The
+// address bar always holds a link to what is shown (?seat=&v=), so it can be shared.
+import { el, icon, namer, forgetMoves } from '/static/js/ui.js';
+
+const app = document.getElementById('replay-app');
+const tableId = app.dataset.tableId;
+const gameId = app.dataset.gameId;
+const invite = app.dataset.invite;
+const $ = (id) => document.getElementById(id);
+
+let renderer = null;
+let catalogue = {};
+let frame = null;         // the last answer of the replay API
+let players = [];         // [{seat, name, bot}]
+let stepping = false;     // a request is on its way
+let animate = false;      // the frame being drawn is one move after the one shown before
+const params = new URLSearchParams(location.search);
+let seat = params.get('seat') || 'spectator';
+let version = params.has('v') ? Number(params.get('v')) : Number(app.dataset.lastVersion);
+
+function contextFor(viewSeat) {
+  const names = () => namer(players.map((p) => ({ seat: p.seat, name: p.name, bot: p.bot })), viewSeat);
+  return {
+    seat: viewSeat,
+    get players() { return players.map((p) => ({ seat: p.seat, name: p.name, bot: p.bot })); },
+    get catalogue() { return catalogue; },
+    get othersMoved() { return animate; },
+    act() {},  // a replay only shows: nothing is sent
+    name: (s, opts) => names().name(s, opts),
+    possessive: (s, opts) => names().possessive(s, opts),
+    list: (seats) => names().list(seats),
+    say: (text) => names().say(text),
+    nameOf: (s) => (s === null || s === undefined ? 'nobody' : names().name(s, { capital: true })),
+    words: (text) => names().say(text),
+    el,
+  };
+}
+
+// A replay offers no moves: the renderer gets the view without its legal actions, so nothing looks clickable.
+function shown(view) {
+  return { ...view, legal: [] };
+}
+
+function link(v = version, s = seat) {
+  const q = new URLSearchParams();
+  if (s !== 'spectator') q.set('seat', s);
+  q.set('v', String(v));
+  if (invite) q.set('invite', invite);
+  return `${location.pathname}?${q}`;
+}
+
+async function load(v, { forward = false } = {}) {
+  if (stepping) return;
+  stepping = true;
+  try {
+    const q = new URLSearchParams({ seat, v: String(v) });
+    if (invite) q.set('invite', invite);
+    const res = await fetch(`/api/tables/${tableId}/replay?${q}`);
+    const data = await res.json().catch(() => ({}));
+    if (!res.ok) {
+      $('replay-prompt').textContent = (data.detail && data.detail.message) || 'The replay could not be loaded.';
+      return;
+    }
+    animate = forward;
+    frame = data;
+    players = data.players;
+    version = data.version;
+    history.replaceState(null, '', link());
+    draw();
+  } finally {
+    stepping = false;
+  }
+}
+
+function sayFor(viewSeat, text) {
+  return contextFor(viewSeat).say(text || '');
+}
+
+function viewSeat() {
+  return frame.seat === 'open' ? null : frame.seat;
+}
+
+function draw() {
+  app.dataset.version = String(frame.version);
+  app.dataset.seat = String(frame.seat === null ? 'spectator' : frame.seat);
+  const views = frame.seat === 'open' ? frame.views : [frame.view];
+  if (!animate) forgetMoves();
+  drawBoards(views);
+  drawControls();
+  drawPlayers(views[0]);
+  drawResult(views[0]);
+  drawLog();
+  const lead = views[0];
+  $('replay-prompt').textContent = lead.result ? 'The game is over.'
+    : lead.waiting.length ? `${contextFor(viewSeat()).list(lead.waiting)} to move.` : '';
+}
+
+let boardKey = null;  // which audience the boards were drawn for: another one starts from empty boards
+
+function drawBoards(views) {
+  const key = String(frame.seat);
+  const boards = $('boards');
+  if (key !== boardKey) {
+    for (const node of boards.querySelectorAll('.board')) {
+      if (renderer && typeof renderer.dispose === 'function') {
+        try { renderer.dispose(node, contextFor(null)); } catch (err) { console.error(err); }
+      }
+    }
+    boards.replaceChildren(...views.map((v) => {
+      const box = el('section', { class: 'replay-seat-board', dataset: { seat: v.seat === null ? 'spectator' : v.seat } });
+      if (frame.seat === 'open') box.append(el('h2', {}, `${nameOfPlayer(v.seat)}'s cards`));
+      box.append(el('div', { class: 'board' }));
+      return box;
+    }));
+    boardKey = key;
+  }
+  const roots = boards.querySelectorAll('.board');
+  views.forEach((v, i) => {
+    const root = roots[i];
+    if (renderer) {
+      try { renderer.render(root, shown(v), contextFor(v.seat)); } catch (err) { console.error(err); root.textContent = `Board error: ${err}`; }
+    } else {
+      root.replaceChildren(el('pre', { class: 'raw-view' }, JSON.stringify(v.game, null, 1)));
+    }
+  });
+}
+
+function nameOfPlayer(s) {
+  const p = players.find((x) => x.seat === s);
+  return p ? p.name : `Seat ${s + 1}`;
+}
+
+function drawControls() {
+  const last = frame.last_version;
+  const v = frame.version;
+  $('step-slider').max = String(last);
+  $('step-slider').value = String(v);
+  const turn = frame.turns.filter((t) => t <= v).length;
+  $('step-label').textContent = v === 0 ? `The deal · ${last} moves` : `Move ${v} of ${last} · turn ${turn} of ${frame.turns.length}`;
+  $('step-first').disabled = v === 0;
+  $('step-back').disabled = v === 0;
+  $('step-turn-back').disabled = v === 0;
+  $('step-forward').disabled = v === last;
+  $('step-turn-forward').disabled = v === last;
+  $('step-last').disabled = v === last;
+  const select = $('seat-select');
+  if (!select.options.length) {
+    select.append(new Option('a spectator', 'spectator'));
+    for (const p of players) select.append(new Option(`${p.name} (seat ${p.seat + 1})`, String(p.seat)));
+    select.append(new Option('everyone: every card open', 'open'));
+  }
+  select.value = frame.seat === null ? 'spectator' : String(frame.seat);
+}
+
+function drawPlayers(view) {
+  const ctx = contextFor(viewSeat());
+  let stats = [];
+  if (renderer && typeof renderer.summary === 'function') {
+    try { stats = renderer.summary(view, ctx) || []; } catch (err) { console.error(err); }
+  }
+  const winners = (view.result && view.result.winners) || [];
+  $('players').replaceChildren(el('h2', {}, 'Players'), el('ol', { class: 'player-list' }, players.map((p) => {
+    const bits = stats[p.seat] || [];
+    const awaited = view.waiting.includes(p.seat);
+    return el('li', { class: ['player', awaited && 'awaited', winners.includes(p.seat) && 'winner'], 'data-seat': p.seat },
+      el('span', { class: 'player-name' }, winners.includes(p.seat) ? icon('crown', { title: 'winner' }) : null,
+        ctx.nameOf(p.seat), p.bot ? icon('robot', { title: 'a bot' }) : null),
+      awaited ? el('span', { class: 'player-turn' }, icon('clock'), ' to move') : null,
+      bits.length ? el('span', { class: 'player-score' }, bits[0]) : null,
+      bits.length > 1 ? el('span', { class: 'player-more' }, bits.slice(1).join(' · ')) : null);
+  })));
+}
+
+function drawResult(view) {
+  const r = view.result;
+  if (!r) { $('result').hidden = true; return; }
+  const ctx = contextFor(viewSeat());
+  const winners = r.winners || [];
+  const order = (r.scores || []).map((sc, i) => i).sort((a, b) => (winners.includes(b) - winners.includes(a)) || (r.scores[b] - r.scores[a]));
+  $('result').replaceChildren(el('h2', {}, 'Final scores'), el('p', { class: 'result-text' }, ctx.say(r.text || '')),
+    el('ol', { class: 'scores' }, order.map((i) => el('li', { class: winners.includes(i) ? 'winner' : '' },
+      winners.includes(i) ? icon('crown', { title: 'winner' }) : null, ` ${ctx.nameOf(i)}: ${r.scores[i]}`))));
+  $('result').hidden = false;
+}
+
+function drawLog() {
+  const log = $('log');
+  const current = frame.events.length;
+  const lines = frame.log.map((e, i) => el('li', {
+    class: [`log-${e.type || 'event'}`, i >= frame.log.length - current && 'log-current'],
+  }, sayFor(viewSeat(), e.text || e.type)));
+  log.replaceChildren(...lines);
+  log.scrollTop = log.scrollHeight;
+}
+
+function step(delta) {
+  if (!frame) return;
+  const target = Math.max(0, Math.min(frame.last_version, frame.version + delta));
+  if (target !== frame.version) load(target, { forward: delta === 1 });
+}
+
+// A turn starts at each version listed in frame.turns (someone new is asked to decide there): forward goes to
+// the next start (or the end), back to the start before the version shown (or the deal).
+function stepTurn(direction) {
+  if (!frame) return;
+  const v = frame.version;
+  const target = direction > 0
+    ? Math.min(frame.last_version, ...frame.turns.filter((t) => t > v))
+    : Math.max(0, ...frame.turns.filter((t) => t < v));
+  if (target !== v) load(target, { forward: target === v + 1 });
+}
+
+$('step-first').disabled = v === 0;
+  $('step-back').disabled = v === 0;
+  $('step-turn-back').disabled = v === 0;
+  $('step-forward').disabled = v === last;
+  $('step-turn-forward').disabled = v === last;
+  $('step-last').disabled = v === last;
+  const select = $('seat-select');
+  if (!select.options.length) {
+    select.append(new Option('a spectator', 'spectator'));
+    for (const p of players) select.append(new Option(`${p.name} (seat ${p.seat + 1})`, String(p.seat)));
+    select.append(new Option('everyone: every card open', 'open'));
+  }
+  select.value = frame.seat === null ? 'spectator' : String(frame.seat);
+}
+
+function drawPlayers(view) {
+  const ctx = contextFor(viewSeat());
+  let stats = [];
+  if (renderer && typeof renderer.summary === 'function') {
+    try { stats = renderer.summary(view, ctx) || []; } catch (err) { console.error(err); }
+  }
+  const winners = (view.result && view.result.winners) || [];
+  $('players').replaceChildren(el('h2', {}, 'Players'), el('ol', { class: 'player-list' }, players.map((p) => {
+    const bits = stats[p.seat] || [];
+    const awaited = view.waiting.includes(p.seat);
+    return el('li', { class: ['player', awaited && 'awaited', winners.includes(p.seat) && 'winner'], 'data-seat': p.seat },
+      el('span', { class: 'player-name' }, winners.includes(p.seat) ? icon('crown', { title: 'winner' }) : null,
+        ctx.nameOf(p.seat), p.bot ? icon('robot', { title: 'a bot' }) : null),
+      awaited ? el('span', { class: 'player-turn' }, icon('clock'), ' to move') : null,
+      bits.length ? el('span', { class: 'player-score' }, bits[0]) : null,
+      bits.length > 1 ? el('span', { class: 'player-more' }, bits.slice(1).join(' · ')) : null);
+  })));
+}
+
+function drawResult(view) {
+  const r = view.result;
+  if (!r) { $('result').hidden = true; return; }
+  const ctx = contextFor(viewSeat());
+  const winners = r.winners || [];
+  const order = (r.scores || []).map((sc, i) => i).sort((a, b) => (winners.includes(b) - winners.includes(a)) || (r.scores[b] - r.scores[a]));
+  $('result').replaceChildren(el('h2', {}, 'Final scores'), el('p', { class: 'result-text' }, ctx.say(r.text || '')),
+    el('ol', { class: 'scores' }, order.map((i) => el('li', { class: winners.includes(i) ? 'winner' : '' },
+      winners.includes(i) ? icon('crown', { title: 'winner' }) : null, ` ${ctx.nameOf(i)}: ${r.scores[i]}`))));
+  $('result').hidden = false;
+}
+
+function drawLog() {
+  const log = $('log');
+  const current = frame.events.length;
+  const lines = frame.log.map((e, i) => el('li', {
+    class: [`log-${e.type || 'event'}`, i >= frame.log.length - current && 'log-current'],
+  }, sayFor(viewSeat(), e.text || e.type)));
+  log.replaceChildren(...lines);
+  log.scrollTop = log.scrollHeight;
+}
+
+function step(delta) {
+  if (!frame) return;
+  const target = Math.max(0, Math.min(frame.last_version, frame.version + delta));
+  if (target !== frame.version) load(target, { forward: delta === 1 });
+}
+
+function stepTurn(direction) {
+  if (!frame) return;
+  const v = frame.version;
+  const starts = [...frame.turns, frame.last_version];
+  // Forward: the end of this turn (the move before the next turn starts, or the very end); back: the start of
+  // the turn before the one shown.
+  const target = direction > 0
+    ? Math.min(...starts.filter((t) => t > v).map((t) => (t === frame.last_version ? t : Math.max(t - 1, v + 1))))
+    : Math.max(0, ...frame.turns.filter((t) => t < v).slice(-2, -1), ...(frame.turns.filter((t) => t < v).length === 1 ? [0] : []));
+  if (Number.isFinite(target) && target !== v) load(target, { forward: target === v + 1 });
+}
+
+$('step-first').addEventListener('click', () => load(0));
+$('step-last').addEventListener('click', () => frame && load(frame.last_version));
+$('step-back').addEventListener('click', () => step(-1));
+$('step-forward').addEventListener('click', () => step(1));
+$('step-turn-back').addEventListener('click', () => stepTurn(-1));
+$('step-turn-forward').addEventListener('click', () => stepTurn(1));
+$('step-slider').addEventListener('change', (ev) => load(Number(ev.target.value)));
+$('seat-select').addEventListener('change', (ev) => { seat = ev.target.value; load(version); });
+$('copy-link').addEventListener('click', () => {
+  const url = location.origin + link();
+  navigator.clipboard?.writeText(url);
+  $('copy-link').textContent = 'Link copied';
+  setTimeout(() => { $('copy-link').textContent = 'Copy link'; }, 1500);
+});
+document.addEventListener('keydown', (ev) => {
+  if (ev.target.closest('input, select, textarea')) return;
+  if (ev.key === 'ArrowRight') { ev.preventDefault(); if (ev.shiftKey) stepTurn(1); else step(1); }
+  else if (ev.key === 'ArrowLeft') { ev.preventDefault(); if (ev.shiftKey) stepTurn(-1); else step(-1); }
+  else if (ev.key === 'Home') load(0);
+  else if (ev.key === 'End' && frame) load(frame.last_version);
+});
+
+async function boot() {
+  try {
+    renderer = await import(`/static/games/${gameId}.js`);
+    const res = await fetch(`/api/games/${gameId}/catalogue`);
+    if (res.ok) catalogue = await res.json();
+  } catch (err) {
+    console.warn('no renderer for', gameId, err);
+    renderer = null;
+  }
+  load(version);
+}
+boot();
