@@ -35,7 +35,7 @@ class ReplayError(HallError):
     status = 409
 
 
-CHECKPOINT_EVERY = 32  # states kept per timeline: every 32nd version; the others are replayed from the one before
+CHECKPOINT_EVERY = 8  # states kept per timeline: every 8th version; the others are replayed from the one before
 
 
 @dataclass

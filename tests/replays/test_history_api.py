@@ -1,0 +1,189 @@
+"""Replay access, history and ratings through the HTTP API, on SQLite and on PostgreSQL: replays open only once a
+game is over and only to those who may see the table; a finished game enters each player's history once, moves
+registered players' ratings once (a second recorder racing the first changes nothing), skips guests, counts a
+resignation as last, and holds bots as fixed anchors."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+
+import pytest
+from sqlalchemy import text
+
+from app.db.session import make_engine, make_sessionmaker
+from app.history import service as history
+from tests.support.clients import Person
+from tests.support.pg import temp_database
+from tests.support.servers import Server
+
+TWO_PLAYER_WIN, TWO_PLAYER_LOSS = 3.4, -1.8  # mu - 3 sigma after one game (test_ratings.py has the maths)
+
+
+@pytest.fixture(scope="module", params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def server(request, tmp_path_factory):
+    if request.param == "sqlite":
+        srv = Server(database_url=f"sqlite:///{tmp_path_factory.mktemp('history') / 'hall.db'}")
+        srv.start(timeout=180)
+        yield srv
+        srv.stop()
+        return
+    with temp_database(request.getfixturevalue("postgres_url")) as url:
+        srv = Server(database_url=url)
+        srv.start(timeout=180)
+        yield srv
+        srv.stop()
+
+
+def registered(server, name: str) -> Person:  # noqa: ANN001
+    person = Person(server)
+    r = person.http.post("/api/register", json={"username": f"{name}{random.randrange(10**6)}",
+                                                "password": "correct horse battery staple", "nickname": name})
+    assert r.status_code == 200, r.text
+    person.user = r.json()["user"]
+    return person
+
+
+def seat_everyone(host: Person, others: list[Person], game: str = "tally", seats: int = 2, private: bool = False,
+                  bots: tuple[int, ...] = ()) -> dict:  # noqa: ANN001
+    table = host.open_table(game=game, seats=seats, options={"rounds": 1, "first_player": 0}, private=private)
+    for person in others:
+        person.post(f"/api/tables/{table['id']}/join", {"invite": table["invite"]})
+    for seat in bots:
+        host.post(f"/api/tables/{table['id']}/bots", {"seat": seat})
+    host.post(f"/api/tables/{table['id']}/start")
+    return table
+
+
+def play_to_the_end(sockets: list, seed: int = 1) -> dict:  # noqa: ANN001
+    """Random legal moves from whichever socket is asked, until the game is over; returns the final view."""
+    rng = random.Random(seed)
+    for s in sockets:
+        s.until("snapshot")
+    while True:
+        for s in sockets:
+            while True:  # catch up on everything already sent
+                try:
+                    s.recv(timeout=0.05)
+                except TimeoutError:
+                    break
+        view = sockets[0].view
+        if view["result"] is not None:
+            return view
+        movers = [s for s in sockets if s.view["legal"] and s.version == max(x.version for x in sockets)]
+        if movers:
+            mover = rng.choice(movers)
+            reply = mover.until_reply(mover.act(rng.choice(mover.view["legal"])), timeout=10)
+            assert reply["type"] in ("ack", "error"), reply
+
+
+def history_of(person: Person, user_id: int, games: int, timeout: float = 20) -> dict:
+    deadline = time.monotonic() + timeout
+    while True:
+        data = person.http.get(f"/api/users/{user_id}/history").json()
+        if len(data["games"]) >= games or time.monotonic() > deadline:
+            return data
+        time.sleep(0.2)
+
+
+def test_replays_open_at_the_end_to_players_and_invite_holders_only(server):
+    ann, bob, stranger = registered(server, "Ann"), registered(server, "Bob"), Person(server, "Stranger")
+    table = seat_everyone(ann, [bob], private=True)
+    tid = table["id"]
+    a, b = ann.socket(tid), bob.socket(tid)
+    a.until("snapshot")
+    b.until("snapshot")
+    a.act_ok({"type": "pick", "n": 3, "label": "Pick 3"})
+    during = ann.http.get(f"/api/tables/{tid}/replay")
+    assert during.status_code == 409 and during.json()["detail"]["code"] == "not_finished"
+    b.sync_to(1)
+    b.act_ok({"type": "pick", "n": 1, "label": "Pick 1"})
+    a.sync_to(2)
+    a.act_ok({"type": "bank", "label": "Bank"})
+    b.sync_to(3)
+    b.act_ok({"type": "pass", "label": "Pass"})
+    refused = stranger.http.get(f"/api/tables/{tid}/replay")
+    assert refused.status_code == 403 and refused.json()["detail"]["code"] == "private_table"
+    assert stranger.http.get(f"/tables/{tid}/replay").status_code == 403
+    assert stranger.http.get(f"/api/tables/{tid}/replay", params={"invite": table["invite"]}).status_code == 200
+    # Bob at version 1 sees that Ann picked, not what: what he saw then, even though the game is over now.
+    first = bob.http.get(f"/api/tables/{tid}/replay", params={"seat": "1", "v": "1"}).json()
+    assert first["view"]["game"]["picks"] == [None, None] and first["view"]["game"]["picked"] == [True, False]
+    assert first["version"] == 1 and first["last_version"] == 4 and first["turns"][0] == 0
+    mine = ann.http.get(f"/api/tables/{tid}/replay", params={"seat": "0", "v": "1"}).json()
+    assert mine["view"]["game"]["picks"] == [3, None]
+    end = ann.http.get(f"/api/tables/{tid}/replay").json()
+    assert end["version"] == 4 and end["view"]["result"]["scores"] == [3, 0]
+    assert [p["name"] for p in end["players"]] == ["Ann", "Bob"]
+    # Private events stay with their seat: the deal's secret card line is seat 0's.
+    assert any(e.get("seats") == [0] for e in ann.http.get(f"/api/tables/{tid}/replay", params={"seat": "0"}).json()["log"])
+    assert not any("seats" in e for e in end["log"])
+    opened = ann.http.get(f"/api/tables/{tid}/replay", params={"seat": "open"}).json()
+    assert [v["game"]["my_card"] is not None for v in opened["views"]] == [True, True]
+    for bad, code in (({"seat": "7"}, "bad_seat"), ({"v": "99"}, "bad_version"), ({"v": "-1"}, "bad_version")):
+        r = ann.http.get(f"/api/tables/{tid}/replay", params=bad)
+        assert r.status_code == 400 and r.json()["detail"]["code"] == code
+    assert ann.http.get("/api/tables/nosuchtable/replay").status_code == 404
+
+    # History: both players, once, with the result, the opponent and the rating change.
+    ann_history = history_of(ann, ann.id, 1)
+    (game,) = ann_history["games"]
+    assert game["won"] and game["place"] == 1 and game["opponents"][0]["name"] == "Bob"
+    assert game["replay_url"] == f"/tables/{tid}/replay?seat=0"
+    assert (game["rating_before"], game["rating_after"]) == (0.0, TWO_PLAYER_WIN)
+    (bobs,) = history_of(bob, bob.id, 1)["games"]
+    assert bobs["place"] == 2 and bobs["rating_after"] == TWO_PLAYER_LOSS
+    assert [(r["game"], r["rating"], r["games"]) for r in ann_history["ratings"]] == [("tally", TWO_PLAYER_WIN, 1)]
+    # A private table's game is not listed to strangers.
+    assert stranger.http.get(f"/api/users/{ann.id}/history").json()["games"] == []
+    # Ratings next to names in the table JSON.
+    seats = ann.http.get(f"/api/tables/{tid}").json()["seats"]
+    assert [s["rating"] for s in seats] == [TWO_PLAYER_WIN, TWO_PLAYER_LOSS]
+
+
+def test_a_second_recorder_racing_the_first_moves_no_rating(server):
+    ann, bob = registered(server, "Ann"), registered(server, "Bob")
+    tid = seat_everyone(ann, [bob])["id"]
+    play_to_the_end([ann.socket(tid), bob.socket(tid)], seed=4)
+    history_of(ann, ann.id, 1)
+
+    async def race() -> list[bool]:
+        engines = [make_engine(server.database_url) for _ in range(2)]
+        try:
+            async with engines[0].begin() as conn:  # as if the instance had stopped before recording
+                await conn.execute(text("DELETE FROM outcomes WHERE table_id = :t"), {"t": tid})
+                await conn.execute(text("DELETE FROM ratings WHERE user_id IN (:a, :b)"), {"a": ann.id, "b": bob.id})
+            return list(await asyncio.gather(*(history.settle(make_sessionmaker(e), tid) for e in engines)))
+        finally:
+            for e in engines:
+                await e.dispose()
+
+    assert sorted(asyncio.run(race())) == [False, True]
+    again = history_of(ann, ann.id, 1)  # the page's own sweep finds nothing left to record
+    assert len(again["games"]) == 1
+    assert [r["games"] for r in again["ratings"]] == [1]
+
+
+def test_guests_are_not_rated_and_bots_are_anchors(server):
+    ann, guest = registered(server, "Ann"), Person(server, "Guest")
+    tid = seat_everyone(ann, [guest], seats=3, bots=(2,))["id"]
+    play_to_the_end([ann.socket(tid), guest.socket(tid)], seed=2)
+    (game,) = history_of(ann, ann.id, 1)["games"]
+    assert game["rating_after"] is not None and game["rating_after"] != game["rating_before"]
+    (guests,) = history_of(guest, guest.id, 1)["games"]
+    assert guests["rating_before"] is None and guests["rating_after"] is None
+    assert history_of(guest, guest.id, 1)["ratings"] == []
+    seats = ann.http.get(f"/api/tables/{tid}").json()["seats"]
+    assert seats[1]["rating"] is None and seats[2]["rating"] == 12.0  # the random bot's anchor, 15 - 3 * 1
+
+
+def test_a_player_who_resigns_places_last_and_keeps_the_replay(server):
+    ann, bob = registered(server, "Ann"), registered(server, "Bob")
+    tid = seat_everyone(ann, [bob], private=True)["id"]
+    ann.post(f"/api/tables/{tid}/resign")
+    play_to_the_end([bob.socket(tid)], seed=3)
+    (anns,) = history_of(ann, ann.id, 1)["games"]
+    assert anns["resigned"] and anns["place"] == 2 and not anns["won"]
+    assert anns["rating_after"] == TWO_PLAYER_LOSS
+    assert ann.http.get(f"/api/tables/{tid}/replay").status_code == 200  # no longer seated, still a player
