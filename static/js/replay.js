@@ -20,8 +20,11 @@ const params = new URLSearchParams(location.search);
 let seat = params.get('seat') || 'spectator';
 let version = params.has('v') ? Number(params.get('v')) : Number(app.dataset.lastVersion);
 
+// What a renderer gets besides the view, as on the table page. Names say "you" for the seat whose view it is;
+// with every card open, where no one is "you", every name is written out.
 function contextFor(viewSeat) {
-  const names = () => namer(players.map((p) => ({ seat: p.seat, name: p.name, bot: p.bot })), viewSeat);
+  const me = frame && frame.seat === 'open' ? null : viewSeat;
+  const names = () => namer(players.map((p) => ({ seat: p.seat, name: p.name, bot: p.bot })), me);
   return {
     seat: viewSeat,
     get players() { return players.map((p) => ({ seat: p.seat, name: p.name, bot: p.bot })); },
@@ -93,8 +96,9 @@ function draw() {
   drawResult(views[0]);
   drawLog();
   const lead = views[0];
+  const awaited = lead.waiting.length ? contextFor(viewSeat()).list(lead.waiting) : '';
   $('replay-prompt').textContent = lead.result ? 'The game is over.'
-    : lead.waiting.length ? `${contextFor(viewSeat()).list(lead.waiting)} to move.` : '';
+    : awaited ? `${awaited.charAt(0).toUpperCase()}${awaited.slice(1)} to move.` : '';
 }
 
 let boardKey = null;  // which audience the boards were drawn for: another one starts from empty boards
@@ -210,80 +214,6 @@ function stepTurn(direction) {
     ? Math.min(frame.last_version, ...frame.turns.filter((t) => t > v))
     : Math.max(0, ...frame.turns.filter((t) => t < v));
   if (target !== v) load(target, { forward: target === v + 1 });
-}
-
-$('step-first').disabled = v === 0;
-  $('step-back').disabled = v === 0;
-  $('step-turn-back').disabled = v === 0;
-  $('step-forward').disabled = v === last;
-  $('step-turn-forward').disabled = v === last;
-  $('step-last').disabled = v === last;
-  const select = $('seat-select');
-  if (!select.options.length) {
-    select.append(new Option('a spectator', 'spectator'));
-    for (const p of players) select.append(new Option(`${p.name} (seat ${p.seat + 1})`, String(p.seat)));
-    select.append(new Option('everyone: every card open', 'open'));
-  }
-  select.value = frame.seat === null ? 'spectator' : String(frame.seat);
-}
-
-function drawPlayers(view) {
-  const ctx = contextFor(viewSeat());
-  let stats = [];
-  if (renderer && typeof renderer.summary === 'function') {
-    try { stats = renderer.summary(view, ctx) || []; } catch (err) { console.error(err); }
-  }
-  const winners = (view.result && view.result.winners) || [];
-  $('players').replaceChildren(el('h2', {}, 'Players'), el('ol', { class: 'player-list' }, players.map((p) => {
-    const bits = stats[p.seat] || [];
-    const awaited = view.waiting.includes(p.seat);
-    return el('li', { class: ['player', awaited && 'awaited', winners.includes(p.seat) && 'winner'], 'data-seat': p.seat },
-      el('span', { class: 'player-name' }, winners.includes(p.seat) ? icon('crown', { title: 'winner' }) : null,
-        ctx.nameOf(p.seat), p.bot ? icon('robot', { title: 'a bot' }) : null),
-      awaited ? el('span', { class: 'player-turn' }, icon('clock'), ' to move') : null,
-      bits.length ? el('span', { class: 'player-score' }, bits[0]) : null,
-      bits.length > 1 ? el('span', { class: 'player-more' }, bits.slice(1).join(' · ')) : null);
-  })));
-}
-
-function drawResult(view) {
-  const r = view.result;
-  if (!r) { $('result').hidden = true; return; }
-  const ctx = contextFor(viewSeat());
-  const winners = r.winners || [];
-  const order = (r.scores || []).map((sc, i) => i).sort((a, b) => (winners.includes(b) - winners.includes(a)) || (r.scores[b] - r.scores[a]));
-  $('result').replaceChildren(el('h2', {}, 'Final scores'), el('p', { class: 'result-text' }, ctx.say(r.text || '')),
-    el('ol', { class: 'scores' }, order.map((i) => el('li', { class: winners.includes(i) ? 'winner' : '' },
-      winners.includes(i) ? icon('crown', { title: 'winner' }) : null, ` ${ctx.nameOf(i)}: ${r.scores[i]}`))));
-  $('result').hidden = false;
-}
-
-function drawLog() {
-  const log = $('log');
-  const current = frame.events.length;
-  const lines = frame.log.map((e, i) => el('li', {
-    class: [`log-${e.type || 'event'}`, i >= frame.log.length - current && 'log-current'],
-  }, sayFor(viewSeat(), e.text || e.type)));
-  log.replaceChildren(...lines);
-  log.scrollTop = log.scrollHeight;
-}
-
-function step(delta) {
-  if (!frame) return;
-  const target = Math.max(0, Math.min(frame.last_version, frame.version + delta));
-  if (target !== frame.version) load(target, { forward: delta === 1 });
-}
-
-function stepTurn(direction) {
-  if (!frame) return;
-  const v = frame.version;
-  const starts = [...frame.turns, frame.last_version];
-  // Forward: the end of this turn (the move before the next turn starts, or the very end); back: the start of
-  // the turn before the one shown.
-  const target = direction > 0
-    ? Math.min(...starts.filter((t) => t > v).map((t) => (t === frame.last_version ? t : Math.max(t - 1, v + 1))))
-    : Math.max(0, ...frame.turns.filter((t) => t < v).slice(-2, -1), ...(frame.turns.filter((t) => t < v).length === 1 ? [0] : []));
-  if (Number.isFinite(target) && target !== v) load(target, { forward: target === v + 1 });
 }
 
 $('step-first').addEventListener('click', () => load(0));

@@ -337,6 +337,12 @@ function rematchControl() {
   return null;
 }
 
+// A seat's rating at this game (docs/ratings.md), unless the viewer switched ratings off on their page.
+function ratingOf(s) {
+  if (app.dataset.showRatings === '0' || typeof s.rating !== 'number') return null;
+  return el('span', { class: 'player-rating', title: 'rating at this game' }, s.rating.toFixed(1));
+}
+
 // The scoreboard: each player with the renderer's short summary (score first), whose move it is, and for the
 // host a way to hand a friend's seat to a bot. A column on a desktop, a strip under the prompt on a phone.
 function renderPlayers() {
@@ -357,8 +363,7 @@ function renderPlayers() {
       class: ['player', awaited && 'awaited', view.seat === s.index && 'me', winner && 'winner'], 'data-seat': s.index,
     }, el('span', { class: 'player-name' }, el('span', { class: 'seat-swatch', style: { '--seat': seatColour(s.index) } }),
       winner ? icon('crown', { title: 'winner' }) : null, nameOf(s.index),
-      s.bot ? icon('robot', { title: 'a bot plays this seat' }) : null,
-      app.dataset.showRatings !== '0' && typeof s.rating === 'number' ? el('span', { class: 'player-rating', title: 'rating at this game' }, s.rating.toFixed(1)) : null),
+      s.bot ? icon('robot', { title: 'a bot plays this seat' }) : null, ratingOf(s)),
     awaited ? el('span', { class: 'player-turn' }, icon('clock'), ' to move') : null,
     bits.length ? el('span', { class: 'player-score' }, bits[0]) : null,
     bits.length > 1 ? el('span', { class: 'player-more' }, bits.slice(1).join(' · ')) : null,
@@ -371,7 +376,7 @@ function renderPlayers() {
   $('players-strip').replaceChildren(...table.seats.map((s) => {
     const { awaited, bits, winner } = line(s);
     return el('span', { class: ['strip-player', awaited && 'awaited', view.seat === s.index && 'me', winner && 'winner'], 'data-seat': s.index },
-      el('b', { class: 'seat-name', style: { '--seat': seatColour(s.index) } }, nameOf(s.index)), bits.length ? ` ${bits[0]}` : '');
+      el('b', { class: 'seat-name', style: { '--seat': seatColour(s.index) } }, nameOf(s.index)), ratingOf(s), bits.length ? ` ${bits[0]}` : '');
   }));
   clocks.render({ view, table, userId, tableId, api, nameOf });  // clocks, presence, reclaim, votes, resign
 }
