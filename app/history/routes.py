@@ -24,7 +24,7 @@ class HistoryError(HallError):
 
 
 class Preferences(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)  # "no" or 0 is not a yes-or-no answer
     show_ratings: bool
 
 

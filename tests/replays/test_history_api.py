@@ -140,6 +140,10 @@ def test_replays_open_at_the_end_to_players_and_invite_holders_only(server):
     # Ratings next to names in the table JSON.
     seats = ann.http.get(f"/api/tables/{tid}").json()["seats"]
     assert [s["rating"] for s in seats] == [TWO_PLAYER_WIN, TWO_PLAYER_LOSS]
+    # Whether Ann sees them is her choice, kept on her account.
+    assert ann.post("/api/me/preferences", {"show_ratings": False}).json() == {"show_ratings": False}
+    assert ann.post("/api/me/preferences", {"show_ratings": "no"}, ok=False).status_code == 422
+    assert stranger.post("/api/me/preferences", {"show_ratings": True}).json() == {"show_ratings": True}
 
 
 def test_a_second_recorder_racing_the_first_moves_no_rating(server):
