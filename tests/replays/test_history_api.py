@@ -37,9 +37,11 @@ def server(request, tmp_path_factory):
 
 
 def registered(server, name: str) -> Person:  # noqa: ANN001
+    """A registered player; nicknames of registered players are unique, so each gets a number after `name`."""
     person = Person(server)
-    r = person.http.post("/api/register", json={"username": f"{name}{random.randrange(10**6)}",
-                                                "password": "correct horse battery staple", "nickname": name})
+    number = random.randrange(10**6)
+    r = person.http.post("/api/register", json={"username": f"{name}{number}", "nickname": f"{name} {number}",
+                                                "password": "correct horse battery staple"})
     assert r.status_code == 200, r.text
     person.user = r.json()["user"]
     return person
@@ -115,7 +117,7 @@ def test_replays_open_at_the_end_to_players_and_invite_holders_only(server):
     assert mine["view"]["game"]["picks"] == [3, None]
     end = ann.http.get(f"/api/tables/{tid}/replay").json()
     assert end["version"] == 4 and end["view"]["result"]["scores"] == [3, 0]
-    assert [p["name"] for p in end["players"]] == ["Ann", "Bob"]
+    assert [p["name"] for p in end["players"]] == [ann.user["nickname"], bob.user["nickname"]]
     # Private events stay with their seat: the deal's secret card line is seat 0's.
     assert any(e.get("seats") == [0] for e in ann.http.get(f"/api/tables/{tid}/replay", params={"seat": "0"}).json()["log"])
     assert not any("seats" in e for e in end["log"])
@@ -129,7 +131,7 @@ def test_replays_open_at_the_end_to_players_and_invite_holders_only(server):
     # History: both players, once, with the result, the opponent and the rating change.
     ann_history = history_of(ann, ann.id, 1)
     (game,) = ann_history["games"]
-    assert game["won"] and game["place"] == 1 and game["opponents"][0]["name"] == "Bob"
+    assert game["won"] and game["place"] == 1 and game["opponents"][0]["name"] == bob.user["nickname"]
     assert game["replay_url"] == f"/tables/{tid}/replay?seat=0"
     assert (game["rating_before"], game["rating_after"]) == (0.0, TWO_PLAYER_WIN)
     (bobs,) = history_of(bob, bob.id, 1)["games"]
@@ -191,3 +193,15 @@ def test_a_player_who_resigns_places_last_and_keeps_the_replay(server):
     assert anns["resigned"] and anns["place"] == 2 and not anns["won"]
     assert anns["rating_after"] == TWO_PLAYER_LOSS
     assert ann.http.get(f"/api/tables/{tid}/replay").status_code == 200  # no longer seated, still a player
+
+
+def test_the_lobby_shows_ratings_next_to_names_unless_switched_off(server):
+    ann = registered(server, "Ann")
+    table = ann.open_table(game="tally", seats=2)
+    ann.post(f"/api/tables/{table['id']}/bots", {"seat": 1})
+    row = ann.http.get("/").text.split(f'data-table-id="{table["id"]}"')[1].split("</li>")[0]
+    assert 'class="player-rating" title="rating at this game">0.0<' in row  # a registered player's first game
+    assert ">12.0<" in row  # the random bot's anchor
+    ann.post("/api/me/preferences", {"show_ratings": False})
+    row = ann.http.get("/").text.split(f'data-table-id="{table["id"]}"')[1].split("</li>")[0]
+    assert "player-rating" not in row
