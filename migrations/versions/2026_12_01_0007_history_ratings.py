@@ -1,7 +1,7 @@
 """history of finished games, ratings per game, who resigned a seat, the show-ratings preference
 
 Revision ID: 0007
-Revises: 0008
+Revises: 0009
 Create Date: 2026-12-01 16:00:00
 """
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0007"
-down_revision = "0008"  # written on 0006; chained after 0008 (languages), merged first
+down_revision = "0009"  # written on 0006; chained after 0009 (ops leases), merged first
 branch_labels = None
 depends_on = None
 
