@@ -56,8 +56,14 @@ async def guest(client: httpx.AsyncClient, name: str) -> str:
     return "; ".join(f"{k}={v}" for k, v in client.cookies.items())
 
 
+def http_client(base: str) -> httpx.AsyncClient:
+    # No kept-alive connections: on a busy machine the server closes an idle one (after 5 s) just as the client
+    # reuses it, and the request fails with "Server disconnected".
+    return httpx.AsyncClient(base_url=base, timeout=60, limits=httpx.Limits(max_keepalive_connections=0))
+
+
 async def make_table(base: str, i: int) -> tuple[str, list[str]]:
-    async with httpx.AsyncClient(base_url=base, timeout=60) as a, httpx.AsyncClient(base_url=base, timeout=60) as b:
+    async with http_client(base) as a, http_client(base) as b:
         ca, cb = await guest(a, f"A{i}"), await guest(b, f"B{i}")
         tid = (await a.post("/api/tables", json={"game": "race", "options": {"first_player": 0}})).json()["id"]
         (await b.post(f"/api/tables/{tid}/join", json={})).raise_for_status()
@@ -198,7 +204,7 @@ async def run(base: str, ws_base: str, tables: int, seconds: float, pid: int | N
 
 async def shared_players(base: str) -> tuple[httpx.AsyncClient, httpx.AsyncClient, list[str]]:
     """Two guests who sit at every open-loop table: tables cost three requests each to set up, not five."""
-    a, b = httpx.AsyncClient(base_url=base, timeout=60), httpx.AsyncClient(base_url=base, timeout=60)
+    a, b = http_client(base), http_client(base)
     return a, b, [await guest(a, "OpenA"), await guest(b, "OpenB")]
 
 

@@ -22,6 +22,7 @@ RULES: list[tuple[str, tuple[str, ...]]] = [
     ("diff views (JSON Patch)", ("app/play/patch.py", "jsonpatch/")),
     ("build views", ("full_views (", "full_view (", "Hub._views (", "Hub._view_of (")),
     ("rules: check + apply (state copy)", ("Game.apply (",)),
+    ("background: presence beat, deadlines, tournaments", ("ClockKeeper", "app/play/absence.py", "app/tournaments")),
     ("clocks + envelope", ("app/play/clocks.py", "Runtime.envelope (")),
     ("bots: who is pending", ("Hub._schedule_bots (",)),
     ("serialise frames + fan-out to sockets", ("Hub._on_move (", "Hub.on_message (", "Hub._frames (",
@@ -31,7 +32,7 @@ RULES: list[tuple[str, tuple[str, ...]]] = [
     ("socket read (ASGI receive, route loop, ack)", ("table_socket (", "WebSocket.receive", "_handle (")),
     ("websocket protocol (uvicorn)", ("uvicorn/protocols/websockets",)),
     ("HTTP requests", ("uvicorn/protocols/http",)),
-    ("background (clocks, presence)", ("ClockKeeper", "app/play/absence.py", "app/tournaments")),
+    ("database reads (SQLAlchemy, aiosqlite threads)", ("sqlalchemy/", "aiosqlite/")),
     ("event loop, sockets, C code", ("Runner.run (",)),
 ]
 IDLE = ("aiosqlite/core.py:59)", "_worker (concurrent/futures/thread.py:81)", "Condition.wait (", "Thread.join (")
