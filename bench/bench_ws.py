@@ -241,6 +241,8 @@ async def paced_table(ws_base: str, tid: str, cookies: list[str], interval: tupl
                     ready.set()
             elif msg["type"] == "error":
                 stats.errors += 1
+                if stats.errors <= 3:
+                    print("error:", msg, file=sys.stderr)
 
     readers = [asyncio.create_task(reader(s)) for s in (0, 1)]
     try:
@@ -249,9 +251,17 @@ async def paced_table(ws_base: str, tid: str, cookies: list[str], interval: tupl
         while not stop.is_set():
             v = max(version)
             seat = v % 2  # race with first_player 0: seat 0 moves at even versions
+            while version[seat] != v:  # the mover acts on what its own socket has seen (else: stale_version)
+                await asyncio.sleep(0.005)
+                v = max(version)
+                seat = v % 2
             sent_at[v + 1] = time.perf_counter()
             await socks[seat].send(json.dumps({"type": "act", "id": v, "version": v, "action": {
                 "type": "mark", "cell": v % 64, "label": f"Mark cell {v % 64}"}}))
+            waited = 0.0
+            while max(version) <= v and waited < 10:  # a person sees their move land before thinking of the next
+                await asyncio.sleep(0.005)
+                waited += 0.005
             await asyncio.sleep(random.uniform(*interval))
     finally:
         for t in readers:
