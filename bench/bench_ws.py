@@ -1,11 +1,22 @@
-"""Websocket round-trip benchmark: K concurrent tables of the `race` micro-game, closed loop.
+"""Websocket round-trip benchmark: K concurrent tables of the `race` micro-game, closed or open loop.
 
-Starts a real server (scripts/entrypoint.sh, SQLite file, durable commits) with BOARDHALL_BENCH_GAMES=1,
-opens K tables with two guests each, and has the player to move send the next move as soon as the
-previous one is acknowledged. Prints moves/s, act->patch latency percentiles, mean bytes per patch vs
-per snapshot, the reconnect snapshot after 5,000 moves, and the server's RSS. Never fails on a timing.
+Starts a real server (scripts/entrypoint.sh, SQLite file, durable commits) with BOARDHALL_BENCH_GAMES=1 and
+opens K tables with two players each. Never fails on a timing.
+
+Closed loop (the default): the player to move sends the next move as soon as the previous one's patch arrives.
+Prints moves/s, act->patch latency percentiles, mean bytes per patch vs per snapshot, server CPU per move, the
+reconnect snapshot after 5,000 moves and the server's RSS. `--profile FILE` records the server with py-spy during
+the measured window and prints the per-move CPU budget by stage (bench/stages.py).
+
+Open loop (`--open-loop`): every table moves at a human pace, one move every `--interval` 2-5 s, whatever the
+server's speed; the tables are added in steps (`--tables 500 1000 2000`) and each step is measured for
+`--seconds`. Prints, per step, moves/s, act->patch p50/p99 and the server's RSS, then the most tables the process
+held with p99 under 50 ms and the memory per table. `--speedup S` divides the pace by S so a short run loads the
+server like S times as many tables at the human pace (memory is still per real table).
 
     .venv/bin/python bench/bench_ws.py --tables 50 --seconds 10
+    .venv/bin/python bench/bench_ws.py --tables 50 --seconds 8 --profile /tmp/profile.txt
+    .venv/bin/python bench/bench_ws.py --open-loop --speedup 10 --tables 100 200 400 600 --seconds 8
     .venv/bin/python bench/bench_ws.py --url http://127.0.0.1:8000   # an already running server
 """
 
@@ -15,6 +26,8 @@ import argparse
 import asyncio
 import json
 import os
+import random
+import shutil
 import statistics
 import sys
 import tempfile
@@ -27,6 +40,9 @@ from websockets.asyncio.client import connect
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from tests.support.servers import Server  # noqa: E402
+from bench import stages  # noqa: E402
+
+LATENCY_AIM_MS = 50.0
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -40,8 +56,14 @@ async def guest(client: httpx.AsyncClient, name: str) -> str:
     return "; ".join(f"{k}={v}" for k, v in client.cookies.items())
 
 
+def http_client(base: str) -> httpx.AsyncClient:
+    # No kept-alive connections: on a busy machine the server closes an idle one (after 5 s) just as the client
+    # reuses it, and the request fails with "Server disconnected".
+    return httpx.AsyncClient(base_url=base, timeout=60, limits=httpx.Limits(max_keepalive_connections=0))
+
+
 async def make_table(base: str, i: int) -> tuple[str, list[str]]:
-    async with httpx.AsyncClient(base_url=base, timeout=60) as a, httpx.AsyncClient(base_url=base, timeout=60) as b:
+    async with http_client(base) as a, http_client(base) as b:
         ca, cb = await guest(a, f"A{i}"), await guest(b, f"B{i}")
         tid = (await a.post("/api/tables", json={"game": "race", "options": {"first_player": 0}})).json()["id"]
         (await b.post(f"/api/tables/{tid}/join", json={})).raise_for_status()
@@ -142,7 +164,18 @@ def rss_mb(pid: int) -> float:
     return total / 1024
 
 
-async def run(base: str, ws_base: str, tables: int, seconds: float) -> Stats:
+async def start_profile(pid: int | None, seconds: float, path: str | None):
+    """py-spy on the server for the measured window (sampling at 100 Hz without pausing it, to disturb it little)."""
+    if not (path and pid):
+        return None
+    spy = shutil.which("py-spy") or str(ROOT / ".venv" / "bin" / "py-spy")
+    return await asyncio.create_subprocess_exec(
+        spy, "record", "-p", str(pid), "-r", "100", "--nonblocking", "-f", "raw", "-o", path,
+        "-d", str(max(1, int(seconds))), stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
+
+
+async def run(base: str, ws_base: str, tables: int, seconds: float, pid: int | None = None,
+              profile: str | None = None) -> Stats:
     gate = asyncio.Semaphore(8)
 
     async def gated(i: int):
@@ -159,9 +192,129 @@ async def run(base: str, ws_base: str, tables: int, seconds: float) -> Stats:
     start = time.perf_counter()
     stop_at[0] = start + seconds
     go.set()
+    spy = await start_profile(pid, seconds - 1, profile)
     await asyncio.gather(*games)
     stats.elapsed = time.perf_counter() - start
+    if spy is not None:
+        await spy.wait()
     return stats
+
+
+# ---- open loop ------------------------------------------------------------------------------------------------
+
+async def shared_players(base: str) -> tuple[httpx.AsyncClient, httpx.AsyncClient, list[str]]:
+    """Two guests who sit at every open-loop table: tables cost three requests each to set up, not five."""
+    a, b = http_client(base), http_client(base)
+    return a, b, [await guest(a, "OpenA"), await guest(b, "OpenB")]
+
+
+async def make_open_table(a: httpx.AsyncClient, b: httpx.AsyncClient) -> str:
+    tid = (await a.post("/api/tables", json={"game": "race", "options": {"first_player": 0}})).json()["id"]
+    (await b.post(f"/api/tables/{tid}/join", json={})).raise_for_status()
+    (await a.post(f"/api/tables/{tid}/start")).raise_for_status()
+    return tid
+
+
+class OpenStats:
+    def __init__(self) -> None:
+        self.samples: list[tuple[float, float]] = []  # (when the patch arrived, act->patch seconds)
+        self.errors = 0
+
+
+async def paced_table(ws_base: str, tid: str, cookies: list[str], interval: tuple[float, float], stats: OpenStats,
+                      stop: asyncio.Event) -> None:
+    """One table whose players move at a pace of their own: seat `version % 2` moves every `interval` seconds."""
+    socks = await open_sockets(ws_base, tid, cookies)
+    version = [None, None]
+    ready = asyncio.Event()
+    sent_at: dict[int, float] = {}
+
+    async def reader(seat: int) -> None:
+        async for raw in socks[seat]:
+            msg = json.loads(raw)
+            if msg["type"] in ("snapshot", "patch"):
+                version[seat] = msg["version"]
+                if msg["type"] == "patch" and msg["version"] in sent_at and msg["version"] % 2 == 1 - seat:
+                    now = time.perf_counter()
+                    stats.samples.append((now, now - sent_at.pop(msg["version"])))
+                if version[0] is not None and version[1] is not None:
+                    ready.set()
+            elif msg["type"] == "error":
+                stats.errors += 1
+                if stats.errors <= 3:
+                    print("error:", msg, file=sys.stderr)
+
+    readers = [asyncio.create_task(reader(s)) for s in (0, 1)]
+    try:
+        await ready.wait()
+        await asyncio.sleep(random.uniform(*interval))  # tables start out of step, as people do
+        while not stop.is_set():
+            v = max(version)
+            seat = v % 2  # race with first_player 0: seat 0 moves at even versions
+            while version[seat] != v:  # the mover acts on what its own socket has seen (else: stale_version)
+                await asyncio.sleep(0.005)
+                v = max(version)
+                seat = v % 2
+            sent_at[v + 1] = time.perf_counter()
+            await socks[seat].send(json.dumps({"type": "act", "id": v, "version": v, "action": {
+                "type": "mark", "cell": v % 64, "label": f"Mark cell {v % 64}"}}))
+            waited = 0.0
+            while max(version) <= v and waited < 10:  # a person sees their move land before thinking of the next
+                await asyncio.sleep(0.005)
+                waited += 0.005
+            await asyncio.sleep(random.uniform(*interval))
+    finally:
+        for t in readers:
+            t.cancel()
+        for ws in socks:
+            await ws.close()
+
+
+async def open_loop(base: str, ws_base: str, steps: list[int], seconds: float, interval: tuple[float, float],
+                    speedup: float, pid: int | None) -> None:
+    a, b, cookies = await shared_players(base)
+    stats = OpenStats()
+    stop = asyncio.Event()
+    tasks: list[asyncio.Task] = []
+    gate = asyncio.Semaphore(8)
+
+    async def gated() -> str:
+        async with gate:
+            return await make_open_table(a, b)
+
+    base_rss = rss_mb(pid) if pid else None
+    held, held_rss = 0, None
+    print(f"open loop: one move per table every {interval[0]:g}-{interval[1]:g} s"
+          + (f" (the human pace of 2-5 s sped up {speedup:g}x)" if speedup != 1 else ""))
+    for target in steps:
+        made = await asyncio.gather(*(gated() for _ in range(target - len(tasks))))
+        tasks += [asyncio.create_task(paced_table(ws_base, tid, cookies, interval, stats, stop)) for tid in made]
+        await asyncio.sleep(max(interval) + 1)  # every new table has its snapshot and is moving
+        cpu0, start = (cpu_seconds(pid) if pid else 0.0), time.perf_counter()
+        await asyncio.sleep(seconds)
+        end = time.perf_counter()
+        lat = [x * 1000 for t, x in stats.samples if start <= t <= end]
+        cpu = (cpu_seconds(pid) - cpu0) / (end - start) * 100 if pid else float("nan")
+        rss = rss_mb(pid) if pid else float("nan")
+        p99 = percentile(lat, .99)
+        print(f"tables={target:5d} (human-pace equivalent {target * speedup:6.0f}) moves/s={len(lat) / (end - start):6.0f} "
+              f"act->patch ms p50={percentile(lat, .5):6.2f} p99={p99:7.2f} server CPU={cpu:4.0f}% RSS={rss:6.1f} MB "
+              f"errors={stats.errors}")
+        if p99 < LATENCY_AIM_MS:
+            held, held_rss = target, rss
+        else:
+            break
+    stop.set()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    await a.aclose()
+    await b.aclose()
+    if held:
+        per_table = (held_rss - base_rss) / held * 1024 if base_rss is not None else float("nan")
+        print(f"held with p99 act->patch < {LATENCY_AIM_MS:.0f} ms: {held} tables at this pace "
+              f"({held * speedup:.0f} at the human pace); memory per table {per_table:.0f} KB "
+              f"(RSS growth over {held} tables, two sockets each)")
+    else:
+        print(f"no step kept p99 act->patch under {LATENCY_AIM_MS:.0f} ms")
 
 
 def cpu_seconds(pid: int) -> float:
@@ -185,6 +338,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, nargs="+", default=[50, 200])
     parser.add_argument("--seconds", type=float, default=10)
+    parser.add_argument("--profile", help="closed loop: record the server with py-spy into this file (raw format)")
+    parser.add_argument("--open-loop", action="store_true", help="tables move at a human pace; --tables are steps")
+    parser.add_argument("--interval", type=float, nargs=2, default=[2.0, 5.0], help="open loop: seconds between moves")
+    parser.add_argument("--speedup", type=float, default=1.0, help="open loop: divide --interval by this")
     parser.add_argument("--reconnect-moves", type=int, default=5000)
     parser.add_argument("--url", help="use a running server (started with BOARDHALL_BENCH_GAMES=1)")
     parser.add_argument("--pid", type=int, help="with --url: the server's process id, to report CPU per move")
@@ -195,18 +352,27 @@ def main() -> None:
     else:
         tmp = tempfile.mkdtemp(prefix="boardhall-bench-")
         # Players here move far faster than people: lift the per-socket rate limit for the run.
+        # The open loop seats the same two guests at every table: lift the sockets-per-user limit too.
         server = Server(database_url=f"sqlite:///{tmp}/bench.db", BOARDHALL_BENCH_GAMES="1", RATE_PER_SECOND="100000",
-                        RATE_BURST="100000")
+                        RATE_BURST="100000", SOCKETS_PER_USER="1000000", MAX_CACHED_TABLES="100000")
         server.start()
         base = server.url
     ws_base = base.replace("http", "ws", 1)
     try:
-        print("boardhall websocket benchmark: race micro-game, closed loop, SQLite (WAL, synchronous=NORMAL)")
         pid = server.proc.pid if server else args.pid
+        print(f"boardhall websocket benchmark: race micro-game, {'open' if args.open_loop else 'closed'} loop, "
+              f"SQLite (WAL, synchronous=NORMAL); load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+        if args.open_loop:
+            interval = (args.interval[0] / args.speedup, args.interval[1] / args.speedup)
+            asyncio.run(open_loop(base, ws_base, args.tables, args.seconds, interval, args.speedup, pid))
+            return
         for k in args.tables:
             before = cpu_seconds(pid) if pid else None
-            stats = asyncio.run(run(base, ws_base, k, args.seconds))
-            report(k, stats, cpu_seconds(pid) - before if pid else None)
+            stats = asyncio.run(run(base, ws_base, k, args.seconds, pid, args.profile))
+            cpu = cpu_seconds(pid) - before if pid else None
+            report(k, stats, cpu)
+            if args.profile and pid:
+                print(stages.table(stages.fold(args.profile), cpu / max(1, stats.moves) * 1e6 if cpu else None))
         size = asyncio.run(reconnect_snapshot(base, ws_base, args.reconnect_moves))
         print(f"reconnect snapshot after {args.reconnect_moves} moves: {size} bytes")
         if server:

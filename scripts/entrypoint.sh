@@ -1,6 +1,9 @@
 #!/bin/sh
 # The one way Boardhall starts, for `make run` and the Docker image alike:
 # migrate the database named by DATABASE_URL, then serve on HOST:PORT.
+# The event loop, HTTP parser and websocket implementation are named, not left to "auto" (which quietly falls back
+# to slower ones when a package is missing); bench/README.md has the measurements behind the choice, and
+# UVICORN_LOOP / UVICORN_HTTP / UVICORN_WS override it for benchmarks.
 set -eu
 PYTHON="${PYTHON:-python}"
 # Owner-only files: data/ holds the cookie-signing key and the SQLite database (password hashes, sessions).
@@ -10,4 +13,5 @@ chmod 700 data
 "$PYTHON" -m alembic upgrade head
 exec "$PYTHON" -m uvicorn app.main:create_app --factory \
   --host "${HOST:-127.0.0.1}" --port "${PORT:-8000}" \
+  --loop "${UVICORN_LOOP:-uvloop}" --http "${UVICORN_HTTP:-httptools}" --ws "${UVICORN_WS:-websockets-sansio}" \
   --ws-max-size 65536 --timeout-graceful-shutdown "${SHUTDOWN_GRACE_S:-6}" --proxy-headers --forwarded-allow-ips "${FORWARDED_ALLOW_IPS:-127.0.0.1}"

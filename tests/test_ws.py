@@ -129,6 +129,10 @@ def test_malformed_unknown_oversized_and_flooding_messages_get_errors(sqlite_ser
 def test_reconnect_with_version_gets_the_missed_patches(sqlite_server):
     tid, people = started_table(sqlite_server)
     a, b = connect_all(people, tid)
+    # Seat 1 keeps a second tab open, so patches are made for it while this socket is away (with no socket of
+    # its audience anywhere, none are made and a reconnect gets a snapshot: tests/test_ws_audiences.py).
+    other_tab = people[1].socket(tid)
+    other_tab.until("snapshot")
     b.close()
     a.act_ok({"type": "pick", "n": 2, "label": "Pick 2"})
     b2 = people[1].socket(tid, "v=0")

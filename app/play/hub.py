@@ -6,8 +6,14 @@ each instance in order; a client may see its own move's patch just before the ac
 Each instance caches the live state of the tables it serves (`Runtime`). The database is the truth:
 a move commits only if the stored version is still the one it was computed from, so two instances
 (or two sockets) racing on one version produce exactly one move; the loser reloads and is told
-`stale_version`. Views are computed once per audience per move (every seat, plus spectators), diffed
-with JSON Patch, and published; every instance turns the published message into socket frames.
+`stale_version`.
+
+Views are computed only for audiences (a seat, or spectators) that have a socket on some instance: each instance
+announces the audiences its sockets have at each table (`audiences` messages), and the mover builds each wanted
+audience's new view once per move, diffs it with JSON Patch and serialises the patch frame once; every instance
+sends those frames to its sockets as they are. A socket whose audience got no patch in a move (it connected
+while the move was under way, or its instance's announcement had not arrived yet) is sent a snapshot instead, so
+every audience still gets every version or a snapshot. Bots compute their own seat's view when they move.
 """
 
 from __future__ import annotations
@@ -48,6 +54,10 @@ def audience_key(seat: int | None) -> str:
     return SPECTATOR if seat is None else str(seat)
 
 
+def seat_number(audience: str) -> int | None:
+    return None if audience == SPECTATOR else int(audience)
+
+
 def dumps(data: Any) -> str:
     return orjson.dumps(data).decode()
 
@@ -75,6 +85,7 @@ class Runtime:
     clock: clocks.ClockState | None = None
     resigned: set[int] = field(default_factory=set)
     trail: undo.Trail | None = None  # the states its mover may take back to (app/engine/undo.py); None: not known
+    offer: tuple[str, dict[str, Any]] | None = None  # (audience, its "undo" field) at this version, if any
 
     def humans(self) -> set[int]:
         """Seats a person plays: their clocks run."""
@@ -86,6 +97,17 @@ class Runtime:
         for view in views.values():
             view.update(extra)
             view["result"] = clocks.with_resignations(view["result"], self.resigned)
+
+    def view(self, audience: str) -> dict[str, Any]:
+        """The current view of one audience, computed the first time it is asked for at this version."""
+        view = self.views.get(audience)
+        if view is None:
+            view = self.game.full_view(self.state, seat_number(audience))
+            self.envelope({audience: view}, self.clock)
+            if self.offer is not None and self.offer[0] == audience:
+                view["undo"] = self.offer[1]
+            self.views[audience] = view
+        return view
 
     def seat_of(self, user_id: int | None) -> int | None:
         for seat, uid in self.seat_users.items():
@@ -142,6 +164,10 @@ class Hub:
         # Per table: (version, {audience: patch frame}) for reconnects, and the recent events for the log.
         self.history: dict[str, deque[tuple[int, dict[str, str]]]] = {}
         self.recent_events: dict[str, deque[tuple[int, list[dict]]]] = {}
+        # Per table: the audiences this instance's sockets have (as last announced), and each other instance's.
+        self.announced: dict[str, frozenset[str]] = {}
+        self.remote_audiences: dict[str, dict[str, frozenset[str]]] = {}
+        self._announcing: set[asyncio.Task] = set()
         self._load_locks: dict[str, asyncio.Lock] = {}
         self._bot_tasks: dict[str, asyncio.Task] = {}  # per table: the task moving its bots
         self._closing = False
@@ -194,19 +220,17 @@ class Hub:
             if game is None:
                 raise PlayError("unknown_game", f"the game {record.game_id!r} is not installed here")
             state = json.loads(record.state)
-            audiences = [*range(record.num_players), None]
-            views = dict(zip(map(audience_key, audiences), game.full_views(state, audiences)))
             if table_id not in self.recent_events:
                 await self._load_recent_events(db, table_id, record.opening_events or [])
             pace, clock = await clocks.load(db, table_id)
             rt = Runtime(table_id=table_id, game=game, num_players=record.num_players, state=state,
                          version=record.version, seat_users={s.index: s.user_id for s in seats},
-                         seat_bots={s.index: s.bot for s in seats}, views=views, pace=pace,
+                         seat_bots={s.index: s.bot for s in seats}, views={}, pace=pace,
                          clock=clock if clock is not None and clock.version == record.version else None,
                          resigned={s.index for s in seats if s.resigned})
-            rt.envelope(views, rt.clock)
             rt.trail = await self._load_trail(db, rt, record)
-            self._offer_undo(rt, views, rt.trail)
+            rt.offer = self._undo_offer(rt, rt.trail, sorted(game.pending(state)),
+                                        clocks.with_resignations(game.result(state), rt.resigned))
             if rt.clock is not None:
                 await clocks.settle_deadline(db, table_id, pace, rt.clock, rt.humans())
             return rt
@@ -276,33 +300,31 @@ class Hub:
         patch; returns the new version. `took_back`: the move is an undo, whose clock gains no increment."""
         table_id = rt.table_id
         new_version = rt.version + 1
-        audiences = [*range(rt.num_players), None]
-        views = dict(zip(map(audience_key, audiences), rt.game.full_views(state, audiences)))
+        views = self._views(rt, state, self.wanted_audiences(table_id))
+        first = next(iter(views.values()), None)
+        waiting = first["waiting"] if first else sorted(rt.game.pending(state))
         clock = None
         if rt.clock is not None:
             clock = clocks.after_move(rt.pace, rt.clock, mover=seat, timed_out=timed_out, version=new_version,
-                                      waiting=views[SPECTATOR]["waiting"], humans=rt.humans(),
-                                      at_ms=clocks.now_ms())
+                                      waiting=waiting, humans=rt.humans(), at_ms=clocks.now_ms())
             if took_back:
                 clock = _without_increments(rt.pace, clock, seat, rt.humans())
         rt.envelope(views, clock)
-        self._offer_undo(rt, views, trail)
-        result = views[SPECTATOR]["result"]
+        result = first["result"] if first else clocks.with_resignations(rt.game.result(state), rt.resigned)
+        offer = self._undo_offer(rt, trail, waiting, result)
+        if offer is not None and offer[0] in views:
+            views[offer[0]]["undo"] = offer[1]
         committed = await self.writer.commit(PendingMove(
             table_id=table_id, version=new_version, seat=seat, action=action, events=events,
             state_json=dumps(state), result=result, clock=clock.row() if clock else None))
         if not committed:
             self.forget(table_id)
             raise PlayError("stale_version", "another move was made first; here is the fresh state")
-        frames = {}
-        for key, view in views.items():
-            ops = make_patch(rt.views[key], view)
-            seat_no = None if key == SPECTATOR else int(key)
-            frames[key] = {"ops": ops, "events": engine.filter_events(events, seat_no)}
-        rt.state, rt.version, rt.views, rt.clock, rt.trail = state, new_version, views, clock, trail
+        frames = self._frames(rt, views, new_version, events)
+        rt.state, rt.version, rt.views, rt.clock, rt.trail, rt.offer = state, new_version, views, clock, trail, offer
         # Published under the table's lock so versions leave this instance in order.
         await self.broker.publish({"kind": "move", "table": table_id, "version": new_version,
-                                   "from": self.instance, "audiences": frames, "events": events,
+                                   "from": self.instance, "frames": frames, "events": events,
                                    "finished": result is not None})
         if result is not None:
             history.settle_soon(self.sessionmaker, rt.table_id)  # history and ratings, once per table
@@ -338,15 +360,16 @@ class Hub:
         return new_version
 
     @staticmethod
-    def _offer_undo(rt: Runtime, views: dict[str, dict[str, Any]], trail: undo.Trail | None) -> None:
-        """Tell the seat that may take back now which version it would return to (the page shows "Undo")."""
+    def _undo_offer(rt: Runtime, trail: undo.Trail | None, waiting: list[int],
+                    result: dict[str, Any] | None) -> tuple[str, dict[str, Any]] | None:
+        """The seat that may take back now and the version it would return to (its view's "undo": the page shows
+        "Undo"), or None."""
         if trail is None or len(trail.points) < 2:
-            return
+            return None
         seat = trail.points[-1].seat
-        if seat is None or rt.seat_users.get(seat) is None or views[SPECTATOR]["waiting"] != [seat]:
-            return
-        if views[SPECTATOR]["result"] is None:
-            views[audience_key(seat)]["undo"] = {"to": trail.points[-2].version, "label": trail.points[-1].label}
+        if seat is None or rt.seat_users.get(seat) is None or waiting != [seat] or result is not None:
+            return None
+        return audience_key(seat), {"to": trail.points[-2].version, "label": trail.points[-1].label}
 
     async def _load_trail(self, db: AsyncSession, rt: Runtime, record: GameRecord) -> undo.Trail:
         """The trail of a table being loaded: rebuilt from the seed and the move log when its awaited seat might
@@ -380,6 +403,66 @@ class Hub:
             return undo.Trail.start(rt.version, rt.state)
         return trail
 
+    @staticmethod
+    def _views(rt: Runtime, state: dict[str, Any], audiences: list[str]) -> dict[str, dict[str, Any]]:
+        """The new views of these audiences (pending and result asked once for all)."""
+        return dict(zip(audiences, rt.game.full_views(state, [seat_number(a) for a in audiences])))
+
+    @staticmethod
+    def _frames(rt: Runtime, views: dict[str, dict[str, Any]], version: int, events: list[dict]) -> dict[str, str]:
+        """Each audience's patch frame, serialised once here and sent as it is by every instance.
+
+        Called before `rt` moves on: an audience that had no view at the old version (it was announced since)
+        is diffed against its old view computed now, so it too gets a patch rather than a gap.
+        """
+        frames = {}
+        for key, view in views.items():
+            frames[key] = dumps({"type": "patch", "version": version, "ops": make_patch(rt.view(key), view),
+                                 "events": engine.filter_events(events, seat_number(key))})
+        return frames
+
+    # ---- who is watching --------------------------------------------------------------------------------
+    def local_audiences(self, table_id: str) -> frozenset[str]:
+        """The audiences of this instance's sockets at a table that have been sent a state (so know their seat)."""
+        return frozenset(c.audience for c in self.connections.get(table_id, ()) if c.version >= 0)
+
+    def wanted_audiences(self, table_id: str) -> list[str]:
+        """The audiences with a socket on some instance: the ones a move computes views and patches for."""
+        wanted = set(self.local_audiences(table_id))
+        for audiences in self.remote_audiences.get(table_id, {}).values():
+            wanted |= audiences
+        return sorted(wanted)
+
+    async def announce_audiences(self, table_id: str, force: bool = False) -> None:
+        """Tell the other instances which audiences this one has sockets for at a table, when that changed.
+
+        An instance that dies without saying goodbye leaves its last announcement behind: moves then compute a
+        few views nobody reads, which costs time but never correctness.
+        """
+        audiences = self.local_audiences(table_id)
+        if not force and audiences == self.announced.get(table_id, frozenset()):
+            return
+        if audiences:
+            self.announced[table_id] = audiences
+        else:
+            self.announced.pop(table_id, None)
+        try:
+            await self.broker.publish({"kind": "audiences", "table": table_id, "from": self.instance,
+                                       "data": sorted(audiences)})
+        except Exception:  # the broker is down: our sockets get snapshots instead of patches until it is back
+            log.warning("could not announce the audiences at table %s", table_id, exc_info=True)
+
+    def _on_audiences(self, table_id: str, message: dict[str, Any]) -> None:
+        if message["from"] == self.instance:
+            return
+        tables = self.remote_audiences.setdefault(table_id, {})
+        if message["data"]:
+            tables[message["from"]] = frozenset(message["data"])
+        else:
+            tables.pop(message["from"], None)
+            if not tables:
+                del self.remote_audiences[table_id]
+
     # ---- fan-out ------------------------------------------------------------------------------------
     async def on_message(self, message: dict[str, Any]) -> None:
         """Every instance gets every published message here and forwards it to its own sockets."""
@@ -401,6 +484,8 @@ class Hub:
                     moved.append(conn)
             for conn in moved:
                 conn.send(await self.snapshot_frame(table_id, conn))
+        elif kind == "audiences":
+            self._on_audiences(table_id, message)
         elif kind == "chat":
             frame = dumps({"type": "chat", **message["data"]})
             for conn in self.connections.get(table_id, ()):
@@ -419,24 +504,31 @@ class Hub:
 
     async def _on_move(self, table_id: str, message: dict[str, Any]) -> None:
         version = message["version"]
-        if message["from"] != self.instance:
+        remote = message["from"] != self.instance
+        if remote:
             rt = self.runtimes.get(table_id)
             if rt is not None and rt.version < version:
                 self.forget(table_id)  # another instance moved: reload on next use
-        frames = {key: dumps({"type": "patch", "version": version, **data})
-                  for key, data in message["audiences"].items()}
+        frames: dict[str, str] = message["frames"]
         hist = self.history.setdefault(table_id, deque(maxlen=self.settings.history_size))
         if hist and hist[-1][0] >= version:
             return  # duplicate or out of order: clients resync on the gap
         hist.append((version, frames))
         self.recent_events.setdefault(table_id, deque(maxlen=self.settings.log_size)).append(
             (version, message["events"]))
-        for conn in self.connections.get(table_id, ()):
-            if conn.version == version - 1:
-                conn.send(frames[conn.audience])
+        unannounced = False
+        for conn in list(self.connections.get(table_id, ())):
+            if conn.version >= version:
+                continue  # its snapshot already holds this move
+            frame = frames.get(conn.audience) if conn.version == version - 1 else None
+            if frame is not None:
+                conn.send(frame)
                 conn.version = version
-            elif conn.version >= 0:  # it missed something: a fresh snapshot
+            elif conn.version >= 0:  # it missed something, or the mover did not know its audience: a snapshot
+                unannounced |= conn.version == version - 1
                 conn.send(await self.snapshot_frame(table_id, conn))
+        if unannounced and remote:
+            await self.announce_audiences(table_id, force=True)  # the mover had not heard of us: say it again
 
     # ---- what a socket gets ----------------------------------------------------------------------------
     async def snapshot_frame(self, table_id: str, conn: Connection) -> str:
@@ -450,8 +542,10 @@ class Hub:
         # Each line carries the version of the move it came from ("v"), so the page numbers it as after a reload.
         log_ = [{**e, "v": v} for v, events in self.recent_events.get(table_id, ())
                 for e in engine.filter_events(events, seat_no)]
-        return dumps({"type": "snapshot", "version": rt.version, "view": rt.views[conn.audience],
-                      "log": log_[-self.settings.log_size:], "now": clocks.now_ms()})
+        frame = dumps({"type": "snapshot", "version": rt.version, "view": rt.view(conn.audience),
+                       "log": log_[-self.settings.log_size:], "now": clocks.now_ms()})
+        await self.announce_audiences(table_id)
+        return frame
 
     async def catch_up_frames(self, table_id: str, conn: Connection, since: int) -> list[str] | None:
         """The patches after `since` for this socket's audience, or None when history no longer has them."""
@@ -461,12 +555,16 @@ class Hub:
         conn.seat = rt.seat_of(conn.user_id)
         if since == rt.version:
             conn.version = since
+            await self.announce_audiences(table_id)
             return []
         hist = self.history.get(table_id)
         if not hist or since > rt.version or hist[0][0] > since + 1 or hist[-1][0] != rt.version:
             return None
-        frames = [f[conn.audience] for v, f in hist if v > since]
+        frames = [f.get(conn.audience) for v, f in hist if v > since]
+        if None in frames:  # nobody of this audience was connected for some of those moves: no patch was made
+            return None
         conn.version = rt.version
+        await self.announce_audiences(table_id)
         return frames
 
     def register(self, conn: Connection) -> None:
@@ -478,6 +576,10 @@ class Hub:
             conns.discard(conn)
             if not conns:
                 del self.connections[conn.table_id]
+        if self.announced.get(conn.table_id, frozenset()) != self.local_audiences(conn.table_id):
+            task = asyncio.get_running_loop().create_task(self.announce_audiences(conn.table_id))
+            self._announcing.add(task)  # held until done: the loop keeps only weak references to tasks
+            task.add_done_callback(self._announcing.discard)
 
     # ---- lobby and chat notices ---------------------------------------------------------------------------
     async def table_changed(self, table_id: str, data: dict[str, Any], reload: bool = False) -> None:

@@ -1,0 +1,81 @@
+"""Fold a py-spy raw profile of the server into the stages of one move, to publish a per-move CPU budget.
+
+`bench_ws.py --profile FILE` records the server with py-spy during the measured window only (not while tables are
+set up) and prints this table; it can also be run on a saved file:
+
+    .venv/bin/python bench/stages.py /tmp/profile.txt --cpu-us 420
+
+Each sample goes to the most specific stage whose frame appears in its stack (the first rule that matches, in the
+order below). Samples of idle threads (a worker waiting for work) are left out. With `--cpu-us` (the server CPU per
+move that bench_ws printed) every share is also given in microseconds per move.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+
+# (stage, substrings of a frame "function (file:line)"); the first rule any frame of a sample matches wins.
+RULES: list[tuple[str, tuple[str, ...]]] = [
+    ("commit: SQL in the writer thread", ("_write_batch (", "MoveWriter._write (")),
+    ("parse + validate the message", ("app/play/messages.py",)),
+    ("diff views (JSON Patch)", ("app/play/patch.py", "jsonpatch/")),
+    ("build views", ("full_views (", "full_view (", "Hub._views (", "Hub._view_of (")),
+    ("rules: check + apply (state copy)", ("Game.apply (",)),
+    ("background: presence beat, deadlines, tournaments", ("ClockKeeper", "app/play/absence.py", "app/tournaments")),
+    ("clocks + envelope", ("app/play/clocks.py", "Runtime.envelope (")),
+    ("bots: who is pending", ("Hub._schedule_bots (",)),
+    ("serialise frames + fan-out to sockets", ("Hub._on_move (", "Hub.on_message (", "Hub._frames (",
+                                               "MemoryBroker.publish (", "Connection.send (")),
+    ("act: state JSON, queue the commit, bookkeeping", ("Hub.act (", "MoveWriter.commit (", "MoveWriter._run (")),
+    ("socket write (ASGI send, framing)", ("_write (app/play/routes.py", "WebSocket.send")),
+    ("socket read (ASGI receive, route loop, ack)", ("table_socket (", "WebSocket.receive", "_handle (")),
+    ("websocket protocol (uvicorn)", ("uvicorn/protocols/websockets",)),
+    ("HTTP requests", ("uvicorn/protocols/http",)),
+    ("database reads (SQLAlchemy, aiosqlite threads)", ("sqlalchemy/", "aiosqlite/")),
+    ("event loop, sockets, C code", ("Runner.run (",)),
+]
+IDLE = ("aiosqlite/core.py:59)", "_worker (concurrent/futures/thread.py:81)", "Condition.wait (", "Thread.join (")
+
+
+def stage_of(frames: list[str]) -> str:
+    for stage, needles in RULES:
+        if any(needle in frame for frame in frames for needle in needles):
+            return stage
+    return "other"
+
+
+def fold(path: str) -> Counter[str]:
+    stages: Counter[str] = Counter()
+    with open(path) as raw:
+        for line in raw:
+            stack, _, count = line.rstrip("\n").rpartition(" ")
+            frames = stack.split(";")
+            if not frames or any(mark in frames[-1] for mark in IDLE):
+                continue
+            stages[stage_of(frames)] += int(count)
+    return stages
+
+
+def table(stages: Counter[str], cpu_us: float | None) -> str:
+    total = sum(stages.values()) or 1
+    lines = [f"{'stage':50s} {'share':>6s}" + (f" {'us/move':>8s}" if cpu_us else "")]
+    for stage, n in stages.most_common():
+        line = f"{stage:50s} {n / total * 100:5.1f}%"
+        if cpu_us:
+            line += f" {cpu_us * n / total:8.0f}"
+        lines.append(line)
+    lines.append(f"({total} samples)")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("profile", help="py-spy record -f raw output")
+    parser.add_argument("--cpu-us", type=float, help="server CPU per move, to express shares in microseconds")
+    args = parser.parse_args()
+    print(table(fold(args.profile), args.cpu_us))
+
+
+if __name__ == "__main__":
+    main()
