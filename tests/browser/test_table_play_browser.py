@@ -163,7 +163,9 @@ def test_the_whole_log_comes_back_after_a_reload_with_the_same_numbers(browser, 
     play(page, random.Random(3), max_clicks=12)
     page.wait_for_function("() => document.querySelectorAll('#log li').length > 12")
     wait_for_my_move(page)  # then the bot waits for us: nothing changes while the page reloads
-    lines = "() => [...document.querySelectorAll('#log li')].map((li) => [li.dataset.v, li.innerText.trim()])"
+    # textContent, not innerText: the phone's drawer is still fading in (visibility) when the lines are read.
+    lines = """() => [...document.querySelectorAll('#log li')]
+        .map((li) => [li.dataset.v, li.textContent.replace(/\\s+/g, ' ').trim()])"""
     if size == "phone":
         page.click("#side-toggle")
     load_all(page)  # the first snapshot came after the bot's opening moves: its 12 lines were not all
