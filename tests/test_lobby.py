@@ -218,4 +218,5 @@ def test_guests_are_marked_as_guests_in_the_lobby(server):
     seats = member.http.get(f"/api/tables/{tid}").json()["seats"]
     assert [(s["name"], s["guest"]) for s in seats] == [(f"Sam{tag}", False), (f"sam{tag}x", True)]
     row = member.http.get("/").text.split(f'data-table-id="{tid}"')[1].split("</li>")[0]
-    assert f'sam{tag}x <small class="guest-mark">guest</small>' in row and f"Sam{tag}</span>" in row
+    assert f'sam{tag}x <small class="guest-mark">guest</small>' in row  # a registered name carries no such mark
+    assert f">Sam{tag}" in row and f'Sam{tag} <small class="guest-mark">' not in row

@@ -76,6 +76,8 @@ def play(page, rng: random.Random, max_clicks: int, idle_ms: int = 15000) -> Tal
         quiet = 0
         before = version(page)
         targets = page.locator(MOVES).filter(visible=True)
+        if not targets.count():  # redrawn between the check and the look: look again
+            continue
         target = targets.nth(rng.randrange(targets.count()))
         if target.get_attribute("class") and "legal-go" in target.get_attribute("class"):
             menu = page.locator("#prompt-menu")
