@@ -41,6 +41,9 @@ def test_each_games_table_has_no_serious_accessibility_violation(browser, sqlite
     page = browser.new_context(viewport={"width": 1366, "height": 800}).new_page()
     start_against_bots(page, sqlite_server.url, game, nickname="Axel")
     page.wait_for_function("() => document.querySelector('#table-app').dataset.version !== undefined")
+    # Checked at rest: colours measured mid-glide or under a fading highlight are neither the page's nor stable.
+    page.wait_for_function("""() => (document.querySelector('#auto-take') || { hidden: true }).hidden
+        && document.getAnimations().every((a) => a.playState !== 'running')""", timeout=10000)
     assert serious_violations(page) == []
     page.context.close()
 
