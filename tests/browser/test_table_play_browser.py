@@ -10,7 +10,7 @@ import pytest
 
 from tests.support.browser import choose_nickname
 from tests.support.servers import Server
-from tests.support.table_driver import MOVES, play, start_against_bots, wait_for_my_move
+from tests.support.table_driver import MOVES, open_side_drawer, play, start_against_bots, wait_for_my_move
 
 pytestmark = pytest.mark.browser
 
@@ -167,14 +167,14 @@ def test_the_whole_log_comes_back_after_a_reload_with_the_same_numbers(browser, 
     lines = """() => [...document.querySelectorAll('#log li')]
         .map((li) => [li.dataset.v, li.textContent.replace(/\\s+/g, ' ').trim()])"""
     if size == "phone":
-        page.click("#side-toggle")
+        open_side_drawer(page)
     load_all(page)  # the first snapshot came after the bot's opening moves: its 12 lines were not all
     before = page.evaluate(lines)
     assert [int(v) for v, _ in before] == sorted(int(v) for v, _ in before) and int(before[0][0]) <= 1  # from the deal
     page.reload()
     page.wait_for_selector("#log li", state="attached")  # on a phone the log is in the closed drawer
     if size == "phone":
-        page.click("#side-toggle")
+        open_side_drawer(page)
     recent = page.evaluate(lines)
     assert len(recent) <= 12 and recent == before[-len(recent):]  # the last lines, numbered as before
     load_all(page)

@@ -58,6 +58,18 @@ class Tally:
     finished: bool = False
 
 
+def open_side_drawer(page) -> None:  # noqa: ANN001
+    """On a phone, open the log-and-chat drawer and wait until it is shown.
+
+    The drawer slides in with a visibility transition: right after the tap it is still hidden for a frame, and a
+    check made then (is "Load earlier" visible?) would read the closed drawer.
+    """
+    page.click("#side-toggle")
+    page.wait_for_function(
+        "() => getComputedStyle(document.querySelector('#side-panel')).visibility === 'visible'"
+    )
+
+
 def play(page, rng: random.Random, max_clicks: int, idle_ms: int = 15000) -> Tally:  # noqa: ANN001
     """Click one of the offered moves at random until the game ends or `max_clicks` clicks were made. Opening the
     "All moves" list counts as a click too, as it does for a person."""
