@@ -40,9 +40,7 @@ bench: $(STAMP)
 
 # Extract the texts marked for translation and add the new ones, untranslated, to every catalogue (docs/i18n.md).
 messages: $(STAMP)
-	$(BIN)/pybabel extract -F app/i18n/babel.cfg --no-location --omit-header -o app/i18n/messages.pot .
-	$(BIN)/pybabel update -i app/i18n/messages.pot -d app/i18n/locales --no-location --omit-header --width 120
-	rm app/i18n/messages.pot
+	$(BIN)/python -m app.i18n.extract
 
 clean:
 	rm -rf $(VENV) data .pytest_cache

@@ -28,6 +28,7 @@ from pydantic import BaseModel, ValidationError
 from .bot import Bot, RandomBot
 from .errors import BadOptions, GameOver, IllegalAction, NotYourTurn
 from .rng import RNG_KEY, seed_state
+from .text import Text, english, is_text, said
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -41,14 +42,14 @@ Event = dict[str, Any]
 class Prompt:
     """What a pending seat is asked, in words, plus a short machine kind for renderers."""
 
-    text: str
+    text: str | Text  # a Text (app/engine/text.py) is sent as its English `text` plus `say`
     kind: str = "choose"
     secret: bool = False  # the choice stays hidden from others until resolved (simultaneous moves)
     data: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         # Written out by hand (dataclasses.asdict showed in move-path profiles); defaults are left out.
-        out: dict[str, Any] = {"text": self.text, "kind": self.kind}
+        out: dict[str, Any] = {**said(self.text), "kind": self.kind}
         if self.secret:
             out["secret"] = True
         if self.data:
@@ -180,7 +181,7 @@ class Game(ABC):
             raise IllegalAction(f"{_quote(action)} is not a legal action now")
         new_state = copy_state(state)
         # Play the server's own copy of the action: the client's may differ in ways equality would forgive.
-        events = self.play(new_state, seat, copy_state(listed))
+        events = self.play(new_state, seat, copy_state(_without_say(listed)))
         return new_state, events
 
     def full_view(self, state: State, seat: int | None) -> dict[str, Any]:
@@ -216,17 +217,32 @@ def action_key(action: Any) -> bytes:
 
 
 def match_action(action: Any, legal: list[Action]) -> Action | None:
-    """The listed legal action that is exactly `action` (same keys, values and JSON types), or None."""
+    """The listed legal action that is exactly `action` (same keys, values and JSON types), or None.
+
+    `say` (the label for other languages) is for people: a client may send it back or leave it out.
+    """
     if not isinstance(action, dict):
         return None
     try:
-        key = action_key(action)
+        key = action_key(_without_say(action))
     except (TypeError, orjson.JSONEncodeError):
         return None
     for candidate in legal:
-        if action_key(candidate) == key:
+        if action_key(_without_say(candidate)) == key:
             return candidate
     return None
+
+
+def _without_say(action: Action) -> Action:
+    return {k: v for k, v in action.items() if k != "say"} if "say" in action else action
+
+
+def labelled(action: Action) -> Action:
+    """An action whose `label` is a Text, as clients get it: the English `label` plus `say`."""
+    label = action.get("label")
+    if is_text(label):
+        return {**action, "label": english(label), "say": label}
+    return action
 
 
 def copy_state(state: State) -> State:

@@ -13,6 +13,7 @@ from pydantic import BaseModel, Field
 
 from .errors import BadOptions
 from .rng import Rng
+from .text import Text, english, said, t, words
 
 T = TypeVar("T")
 Event = dict[str, Any]
@@ -20,9 +21,13 @@ Event = dict[str, Any]
 
 # ---- the log ---------------------------------------------------------------------------------------------------
 
-def event(type_: str, text: str, seats: Iterable[int] | None = None, **data: Any) -> Event:
-    """One log entry. `seats` limits it to those seats (spectators never see it); `data` is for animations."""
-    out: Event = {"type": type_, "text": text}
+def event(type_: str, text: str | Text, seats: Iterable[int] | None = None, **data: Any) -> Event:
+    """One log entry. `seats` limits it to those seats (spectators never see it); `data` is for animations.
+
+    `text` is best a Text (app/engine/text.py): the event then carries `say` for other languages beside the
+    English `text`.
+    """
+    out: Event = {"type": type_, **said(text)}
     if seats is not None:
         out["seats"] = sorted(set(seats))
     out.update(data)
@@ -35,12 +40,12 @@ class Log:
     def __init__(self) -> None:
         self.events: list[Event] = []
 
-    def add(self, type_: str, text: str, seats: Iterable[int] | None = None, **data: Any) -> Event:
+    def add(self, type_: str, text: str | Text, seats: Iterable[int] | None = None, **data: Any) -> Event:
         entry = event(type_, text, seats, **data)
         self.events.append(entry)
         return entry
 
-    def private(self, seat: int, type_: str, text: str, **data: Any) -> Event:
+    def private(self, seat: int, type_: str, text: str | Text, **data: Any) -> Event:
         """Seen by `seat` alone (a card drawn, a secret choice)."""
         return self.add(type_, text, [seat], **data)
 
@@ -68,8 +73,13 @@ def join_words(words: Sequence[str], last: str = "and") -> str:
 
 
 def seat_list(seats: Iterable[int]) -> str:
-    """'@0 and @2': players as the browser names them."""
+    """'@0 and @2': players as the browser names them (English only; in a Text use `seat_words`)."""
     return join_words([seat_ref(s) for s in seats])
+
+
+def seat_words(seats: Iterable[int], join: str = "and") -> dict[str, Any]:
+    """Players as a list argument of a Text, written in the reader's language."""
+    return words([seat_ref(s) for s in seats], join)  # type: ignore[arg-type]
 
 
 # ---- piles -----------------------------------------------------------------------------------------------------
@@ -184,16 +194,21 @@ def winners(keys: Sequence[Sequence[Any]]) -> list[int]:
     return [seat for seat, place in enumerate(standings(keys)) if place == 1]
 
 
-def result_of(scores: Sequence[int], keys: Sequence[Sequence[Any]], text: str, **extra: Any) -> dict[str, Any]:
-    """The result dict every game returns: scores per seat, winners, places, a sentence, and extras."""
-    return {"scores": list(scores), "winners": winners(keys), "places": standings(keys), "text": text, **extra}
+def result_of(scores: Sequence[int], keys: Sequence[Sequence[Any]], text: str | Text, **extra: Any) -> dict[str, Any]:
+    """The result dict every game returns: scores per seat, winners, places, a sentence (and its `say`), extras."""
+    return {"scores": list(scores), "winners": winners(keys), "places": standings(keys), **said(text), **extra}
 
 
 def winners_text(seats: Sequence[int]) -> str:
-    """'@1 wins' / '@0 and @2 share the win'."""
+    """'@1 wins' / '@0 and @2 share the win' (English only; in a Text use `winners_say`)."""
+    return english(winners_say(seats))
+
+
+def winners_say(seats: Sequence[int]) -> Text:
+    """'@1 wins' / '@0 and @2 share the win', as a Text."""
     if len(seats) == 1:
-        return f"{seat_ref(seats[0])} wins"
-    return f"{seat_list(seats)} share the win"
+        return t("{player} wins", player=seat_ref(seats[0]))
+    return t("{players} share the win", players=seat_words(seats))
 
 
 # ---- options ---------------------------------------------------------------------------------------------------

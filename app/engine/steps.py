@@ -22,8 +22,9 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
-from .game import Action, Event, Game, Prompt, State
+from .game import Action, Event, Game, Prompt, State, labelled
 from .kit import Log
+from .text import Text
 
 Frame = dict[str, Any]
 STACK = "steps"
@@ -75,8 +76,8 @@ class Step(ABC):
         return [frame["seat"]]
 
     @abstractmethod
-    def text(self, game: Any, state: State, frame: Frame, seat: int) -> str:
-        """What `seat` is asked, in words."""
+    def text(self, game: Any, state: State, frame: Frame, seat: int) -> str | Text:
+        """What `seat` is asked, in words: best a Text (app/engine/text.py), which other languages can write."""
 
     def data(self, game: Any, state: State, frame: Frame, seat: int) -> dict[str, Any]:
         """Structured prompt data for the renderer (what is being paid for, which card...)."""
@@ -84,7 +85,9 @@ class Step(ABC):
 
     @abstractmethod
     def options(self, game: Any, state: State, frame: Frame, seat: int) -> list[Action]:
-        """Every action `seat` may choose here, each with a `label` and the fields that say what it means."""
+        """Every action `seat` may choose here, each with a `label` (best a Text) and the fields that say what it
+        means. The engine sends a Text label as its English `label` plus `say`, and hands `resolve` the action
+        without `say`."""
 
     @abstractmethod
     def resolve(self, game: Any, state: State, frame: Frame, seat: int, action: Action, log: Log) -> None:
@@ -130,7 +133,9 @@ class StepGame(Game):
             asked = frame["seat"] if "seat" in frame else step.seats(self, state, frame)[0]
             options = step.options(self, state, frame, asked)
             if len(options) == 1:
-                step.resolve(self, state, frame, asked, options[0], log)
+                only = labelled(options[0])
+                only.pop("say", None)  # what `play` hands a step: the English label, no `say`
+                step.resolve(self, state, frame, asked, only, log)
                 return None
         return frame
 
@@ -159,7 +164,7 @@ class StepGame(Game):
         step = self.step_for(frame)
         if seat not in step.seats(self, state, frame):
             return []
-        return step.options(self, state, frame, seat)
+        return [labelled(action) for action in step.options(self, state, frame, seat)]
 
     def play(self, state: State, seat: int, action: Action) -> list[Event]:
         log = Log()

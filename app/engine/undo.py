@@ -27,6 +27,7 @@ from typing import Any
 from .errors import GameOver, NotUndoable, NotYourTurn
 from .game import Action, Event, Game, State
 from .rng import RNG_KEY
+from .text import said, t
 
 UNDO = "undo"
 MAX_TRAIL = 64  # undoable moves kept in a row; older ones can no longer be taken back (no turn comes near it)
@@ -109,8 +110,9 @@ class Trail:
     def took_back(self, seat: int) -> Event:
         """The log line for `seat` taking back the trail's last move."""
         last, to = self.points[-1], self.points[-2]
-        text = f"@{seat} took back: {last.label}" if last.label else f"@{seat} took back a move"
-        return {"type": UNDO, "text": text, "to": to.version, "undone": last.version}
+        text = (t("{player} took back: {move}", player=f"@{seat}", move=last.label) if last.label
+                else t("{player} took back a move", player=f"@{seat}"))
+        return {"type": UNDO, **said(text), "to": to.version, "undone": last.version}
 
 
 def take_back(game: Game, trail: Trail, state: State, seat: int) -> Point:

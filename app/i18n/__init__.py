@@ -17,6 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
+from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
@@ -26,6 +27,7 @@ DEFAULT = "en"
 NAMES = {"en": "English", "ru": "Русский", "fr": "Français"}  # each language named in itself, for the switcher
 COOKIE = "lang"
 LOCALES = Path(__file__).resolve().parent / "locales"
+GAMES = Path(__file__).resolve().parent.parent / "games"  # each game's own catalogue: games/<id>/locales/<lang>.po
 
 current_language: ContextVar[str] = ContextVar("current_language", default=DEFAULT)
 
@@ -71,22 +73,43 @@ def catalogue(lang: str):  # noqa: ANN201 - babel's Catalog
 
 
 @lru_cache(maxsize=None)
+def game_catalogue(game_id: str, lang: str):  # noqa: ANN201 - babel's Catalog
+    """A game's own texts (card and place names, prompts, log lines, its renderer's words); empty when it has none."""
+    path = GAMES / game_id / "locales" / f"{lang}.po"
+    if not path.is_file():
+        return Catalog(locale=lang)
+    with path.open("rb") as po:
+        return read_po(po, locale=lang)
+
+
+def game_ids() -> list[str]:
+    return sorted(p.parent.name for p in GAMES.glob("*/locales") if p.is_dir())
+
+
+@lru_cache(maxsize=None)
 def translations(lang: str) -> NullTranslations:
+    """Server-side translations: the site's texts, then every game's (option titles, game names)."""
     if lang == DEFAULT:
         return NullTranslations()
+    merged = Catalog(locale=lang)
+    for source in [*(game_catalogue(g, lang) for g in game_ids()), catalogue(lang)]:
+        for message in source:
+            if message.id and message.string and not message.fuzzy:
+                merged[message.id] = message
     compiled = io.BytesIO()
-    write_mo(compiled, catalogue(lang), use_fuzzy=False)
+    write_mo(compiled, merged, use_fuzzy=False)
     compiled.seek(0)
     return Translations(fp=compiled)
 
 
 @lru_cache(maxsize=None)
-def browser_messages(lang: str) -> dict[str, str]:
-    """What the browser needs: every translated message id with its text (plural forms as a list)."""
+def browser_messages(lang: str, game_id: str | None = None) -> dict[str, str]:
+    """What the browser needs: every translated message id with its text (plural forms as a list); the site's
+    catalogue, or with `game_id` that game's."""
     if lang == DEFAULT:
         return {}
     out = {}
-    for message in catalogue(lang):
+    for message in (game_catalogue(game_id, lang) if game_id else catalogue(lang)):
         if not message.id or message.fuzzy or not message.string:
             continue
         key = message.id[0] if isinstance(message.id, tuple) else message.id

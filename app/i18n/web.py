@@ -10,7 +10,7 @@ from fastapi import APIRouter, HTTPException, Response
 from jinja2 import Environment
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from . import COOKIE, LANGUAGES, NAMES, browser_messages, choose, current_language, gettext, ngettext, valid
+from . import COOKIE, LANGUAGES, NAMES, browser_messages, choose, current_language, game_ids, gettext, ngettext, valid
 
 COOKIE_MAX_AGE = 365 * 24 * 3600
 router = APIRouter()
@@ -90,4 +90,13 @@ async def messages_for_browser(lang: str) -> Response:
     if valid(lang) is None:
         raise HTTPException(status_code=404, detail={"code": "unknown_language", "message": f"no language {lang!r}"})
     return Response(orjson.dumps(browser_messages(lang)), media_type="application/json",
+                    headers={"Cache-Control": "no-cache"})
+
+
+@router.get("/i18n/{lang}/{game_id}.json", include_in_schema=False)
+async def game_messages_for_browser(lang: str, game_id: str) -> Response:
+    """One game's catalogue for its table and replay pages (card names, prompts, log lines, the renderer's words)."""
+    if valid(lang) is None or game_id not in game_ids():
+        raise HTTPException(status_code=404, detail={"code": "unknown_catalogue", "message": f"no catalogue {lang}/{game_id}"})
+    return Response(orjson.dumps(browser_messages(lang, game_id)), media_type="application/json",
                     headers={"Cache-Control": "no-cache"})

@@ -286,7 +286,7 @@ class Hub:
             except engine.GameError as exc:
                 raise PlayError(exc.code, exc.message) from None
             if timed_out:
-                events = [{"type": "timeout", "text": f"@{seat} ran out of time"}, *events]
+                events = [engine.event("timeout", engine.t("{player} ran out of time", player=f"@{seat}")), *events]
             trail = (rt.trail.moved(rt.game, rt.version + 1, seat, action, rt.state, state, forced=timed_out)
                      if rt.trail is not None else None)
             new_version = await self._record(rt, seat=seat, action=action, state=state, events=events,

@@ -3,6 +3,7 @@
 // page does. Stepping forward one move lets the renderer animate what moved (FLIP); jumps redraw in place. The
 // address bar always holds a link to what is shown (?seat=&v=), so it can be shared.
 import { el, icon, namer, forgetMoves } from '/static/js/ui.js';
+import { shown } from '/static/js/i18n.js';
 
 const app = document.getElementById('replay-app');
 const tableId = app.dataset.tableId;
@@ -183,7 +184,7 @@ function drawResult(view) {
   const ctx = contextFor(viewSeat());
   const winners = r.winners || [];
   const order = (r.scores || []).map((sc, i) => i).sort((a, b) => (winners.includes(b) - winners.includes(a)) || (r.scores[b] - r.scores[a]));
-  $('result').replaceChildren(el('h2', {}, 'Final scores'), el('p', { class: 'result-text' }, ctx.say(r.text || '')),
+  $('result').replaceChildren(el('h2', {}, 'Final scores'), el('p', { class: 'result-text' }, ctx.say(shown(r))),
     el('ol', { class: 'scores' }, order.map((i) => el('li', { class: winners.includes(i) ? 'winner' : '' },
       winners.includes(i) ? icon('crown', { title: 'winner' }) : null, ` ${ctx.nameOf(i)}: ${r.scores[i]}`))));
   $('result').hidden = false;
@@ -194,7 +195,7 @@ function drawLog() {
   const current = frame.events.length;
   const lines = frame.log.map((e, i) => el('li', {
     class: [`log-${e.type || 'event'}`, i >= frame.log.length - current && 'log-current'],
-  }, sayFor(viewSeat(), e.text || e.type)));
+  }, sayFor(viewSeat(), shown(e) || e.type)));
   log.replaceChildren(...lines);
   log.scrollTop = log.scrollHeight;
 }

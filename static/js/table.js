@@ -3,6 +3,7 @@
 import { applyPatch } from '/static/vendor/fast-json-patch-3.1.1/core.mjs';
 import { el, icon, canonical, namer, forgetMoves, installZoom } from '/static/js/ui.js';
 import * as clocks from '/static/js/clocks.js';
+import { shown } from '/static/js/i18n.js';
 
 const app = document.getElementById('table-app');
 const tableId = app.dataset.tableId;
@@ -192,7 +193,7 @@ function seatName(seat, text) {
 }
 
 function logLine(event, v) {
-  const parts = names().parts(event.text || event.type || '');
+  const parts = names().parts(shown(event) || event.type || '');
   const refs = event.refs || {};
   const seats = new Set([...parts.filter((p) => typeof p !== 'string').map((p) => p.seat), ...(refs.seats || [])]);
   return el('li', {
@@ -386,18 +387,18 @@ function renderPlayers() {
 function renderPrompt() {
   const awaited = view.waiting.filter((s) => s !== view.seat).map(nameOf);
   $('prompt-text').textContent = view.result ? 'The game is over.'
-    : view.prompt ? say(view.prompt.text)
+    : view.prompt ? say(shown(view.prompt))
     : awaited.length ? `Waiting for ${awaited.join(', ')}.` : '';
   const label = (a) => a.label || JSON.stringify(a);
   const onBoard = new Set([...$('board').querySelectorAll('.act[data-label]')].map((n) => n.dataset.label));
   const button = (a) => el('button', {
     type: 'button', class: ['legal', onBoard.has(label(a)) && 'on-board'], 'data-label': label(a), onclick: () => act(a),
-  }, say(label(a)));
+  }, say(a.label ? shown(a) : label(a)));
   const closing = (a) => CLOSING_MOVES.has(a.type);
   // The move that closes the turn comes first and marked: the default when nothing useful is left.
   const offBoard = [...view.legal.filter((a) => !onBoard.has(label(a)) && closing(a)),
     ...view.legal.filter((a) => !onBoard.has(label(a)) && !closing(a))];
-  const shown = view.legal.length - offBoard.length;
+  const boardMoves = view.legal.length - offBoard.length;
   const parts = [];
   if (offBoard.length <= MAX_PROMPT_BUTTONS) {
     parts.push(...offBoard.map((a) => {
@@ -411,7 +412,7 @@ function renderPrompt() {
       offBoard.map((a, i) => el('option', { value: String(i) }, say(label(a)))));
     parts.push(menu, el('button', { type: 'button', class: 'legal-go', onclick: () => act(offBoard[Number(menu.value)]) }, 'Play'));
   }
-  if (shown) {
+  if (boardMoves) {
     const all = el('div', { class: 'all-moves', hidden: !allMovesOpen }, view.legal.filter((a) => onBoard.has(label(a))).map(button));
     parts.push(el('button', {
       type: 'button', class: 'all-moves-toggle tool', 'aria-expanded': String(allMovesOpen),
@@ -490,7 +491,7 @@ function renderResult() {
   const winners = r.winners || [];
   // Best first: winners, then by score.
   const order = (r.scores || []).map((sc, i) => i).sort((a, b) => (winners.includes(b) - winners.includes(a)) || (r.scores[b] - r.scores[a]));
-  $('result').replaceChildren(el('h2', {}, 'Final scores'), el('p', { class: 'result-text' }, say(r.text || '')),
+  $('result').replaceChildren(el('h2', {}, 'Final scores'), el('p', { class: 'result-text' }, say(shown(r))),
     el('ol', { class: 'scores' }, order.map((i) => el('li', { class: winners.includes(i) ? 'winner' : '' },
       winners.includes(i) ? icon('crown', { title: 'winner' }) : null, ` ${nameOf(i)}: ${r.scores[i]}`))),
     rematchControl(),

@@ -6,6 +6,8 @@
 // enlarged. A renderer draws the view and reports clicks; it never works out a rule or reads a label.
 // The interface a renderer module exports is described in docs/games.md ("The renderer kit").
 
+import { gettext, joinWords, lang, shown } from '/static/js/i18n.js';
+
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 // ---- elements --------------------------------------------------------------------------------------------------
@@ -86,7 +88,7 @@ export function actionWhere(legal, fields) {
 // label as data-label and tooltip, and a button role for keyboards and screen readers.
 export function bindAction(node, action, ctx, { title } = {}) {
   if (!action) return node;
-  const label = ctx.say ? ctx.say(action.label || '') : action.label || '';
+  const label = ctx.say ? ctx.say(shown(action)) : shown(action);
   node.classList.add('act');
   node.dataset.label = action.label || canonical(action);
   node.title = title ? `${label}\n\n${title}` : label;
@@ -112,7 +114,7 @@ export function bindOnly(node, actions, ctx, opts) {
 
 // A button that plays `action`; `text` defaults to the action's label.
 export function actButton(action, ctx, text, cls) {
-  const button = el('button', { type: 'button', class: ['act-button', cls] }, text || (ctx.say ? ctx.say(action.label) : action.label));
+  const button = el('button', { type: 'button', class: ['act-button', cls] }, text || (ctx.say ? ctx.say(shown(action)) : shown(action)));
   return bindAction(button, action, ctx);
 }
 
@@ -261,22 +263,27 @@ export function sayParts(text, names) {
 // "Ann", "Ann and you", "Ann, Bo and you".
 export function listNames(seats, names) {
   const words = seats.map((s) => (names.me !== null && names.me !== undefined && s === names.me ? 'you' : names.nameOf(s)));
+  if (lang !== 'en') return joinWords(words, 'and');
   if (words.length <= 1) return words.join('');
   return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
 }
 
 // Naming helpers bound to one table: name(seat) is "you" for the viewer, capitalised on request.
-export function namer(players, me) {
+export function namer(players, viewer) {
   const nameOf = (seat) => {
     const p = (players || []).find((x) => x.seat === seat);
-    return (p && p.name) || `Seat ${Number(seat) + 1}`;
+    return (p && p.name) || gettext('Seat {number}', { number: Number(seat) + 1 });
   };
+  // English turns the viewer into "you" and mends the verbs; other languages name every player, the viewer too,
+  // so the translated sentences (written in the third person) stay grammatical.
+  const me = lang === 'en' ? viewer : null;
   const isMe = (seat) => me !== null && me !== undefined && seat === me;
   return {
     me,
     nameOf,
     name: (seat, { capital = false } = {}) => (isMe(seat) ? (capital ? 'You' : 'you') : nameOf(seat)),
-    possessive: (seat, { capital = false } = {}) => (isMe(seat) ? (capital ? 'Your' : 'your') : `${nameOf(seat)}'s`),
+    possessive: (seat, { capital = false } = {}) => (isMe(seat) ? (capital ? 'Your' : 'your')
+      : (lang === 'en' ? `${nameOf(seat)}'s` : gettext("{name}'s", { name: nameOf(seat) }))),
     say: (text) => say(text, { me, nameOf }),
     parts: (text) => sayParts(text, { me, nameOf }),
     list: (seats) => listNames(seats, { me, nameOf }),

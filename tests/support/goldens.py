@@ -4,7 +4,8 @@ A golden game is a seed, a player count and options. It is played by a seeded ra
 among pending seats and which legal action, both drawn from `random.Random(seed)`), so the same legal lists
 give the same game. Stored per game: one digest over every audience's full view after every move, every
 move's events and the result, plus the number of moves. Data stays tiny (a hash per game), and a rewrite
-that changes any view, prompt, legal list, event or score changes the digest.
+that changes any view, prompt, legal list, event or score changes the digest (`say`, the same texts for other
+languages, is left out, so moving sentences into Texts keeps the digests when the English stays the same).
 
 Record: `python -m tests.support.goldens <game_id> [count]` writes tests/games/<id>/goldens.json.
 """
@@ -24,7 +25,17 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 
 
 def _bytes(value: Any) -> bytes:
-    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+    return orjson.dumps(_without_say(value), option=orjson.OPT_SORT_KEYS)
+
+
+def _without_say(value: Any) -> Any:
+    """The data without `say` (texts for other languages): a game that moves its sentences into Texts keeps its
+    digests as long as every English text, and everything else, stays the same."""
+    if isinstance(value, dict):
+        return {k: _without_say(v) for k, v in value.items() if k != "say"}
+    if isinstance(value, list):
+        return [_without_say(v) for v in value]
+    return value
 
 
 def digest_game(game, num_players: int, options: dict[str, Any], seed: int) -> dict[str, Any]:

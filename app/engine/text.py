@@ -1,0 +1,122 @@
+"""Texts that every language can write: a message id (the English text with named holes) and its arguments.
+
+Games used to send finished English sentences. A `Text` keeps the sentence's parts apart instead, so each
+browser writes it in its reader's language from the same catalogue the site uses (docs/i18n.md):
+
+    t("{player} buys {wares} for {price}", player=seat_ref(0), wares=words(["tea", "silk"]),
+      price=tn("{n} gold", "{n} gold", 4))
+
+is `{"msg": "{player} buys {wares} for {price}", "args": {...}}`. An argument is
+- a number, written as it is;
+- a string: a name the catalogue may translate (a card, a ware, a place), or a seat as `@<seat>`, which the
+  browser turns into the player's name;
+- `words([...], join)`: a list written "a, b and c" (or "a, b or c", or "a, b, c") in the reader's language;
+- another Text, written first (plurals among them: `tn(one, many, n)` has `["one", "many"]` as its message
+  and the count as its argument `n`).
+
+The English sentence is still sent as `text` beside it (`english`), so clients that read only English, the
+bots' logs and the tests keep working unchanged. Rules code builds Texts; it never translates them.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterable, Literal
+
+Text = dict[str, Any]
+Join = Literal["and", "or", ","]
+HOLE = re.compile(r"\{(\w+)\}")
+
+
+def N_(name: str) -> str:  # noqa: N802 - gettext's own name, which the extraction looks for
+    """Mark a name (a card, a ware, a place) for the game's catalogue where it is defined; returns it unchanged."""
+    return name
+
+
+def t(msg: str, **args: Any) -> Text:
+    """A sentence with named holes, e.g. t("{player} draws {card}", player="@0", card="Lion")."""
+    return {"msg": msg, "args": args} if args else {"msg": msg}
+
+
+def tn(one: str, many: str, n: int, **args: Any) -> Text:
+    """A sentence that depends on a count `n`: tn("{n} coin", "{n} coins", 3). Languages have their own forms."""
+    return {"msg": [one, many], "args": {"n": n, **args}}
+
+
+def words(items: Iterable[Any], join: Join = "and") -> dict[str, Any]:
+    """A list argument: its items (names, seats, Texts) written with the reader's "and"/"or" or commas."""
+    return {"list": list(items), "join": join}
+
+
+def is_text(value: Any) -> bool:
+    return isinstance(value, dict) and "msg" in value
+
+
+def english(value: Any) -> str:
+    """The English sentence of a Text (or of any argument)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, (int, float)):
+        return str(value)
+    if isinstance(value, dict):
+        if "list" in value:
+            return _join([english(item) for item in value["list"]], value.get("join", "and"))
+        if "msg" in value:
+            args = value.get("args") or {}
+            msg = value["msg"]
+            if isinstance(msg, list):
+                msg = msg[0] if args.get("n") == 1 else msg[1]
+            return HOLE.sub(lambda hole: english(args[hole.group(1)]) if hole.group(1) in args else hole.group(0), msg)
+    if isinstance(value, list):
+        return _join([english(item) for item in value], "and")
+    raise TypeError(f"not a text: {value!r}")
+
+
+def _join(items: list[str], join: str) -> str:
+    if join == ",":
+        return ", ".join(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {join} {items[-1]}"
+
+
+def said(value: str | Text) -> dict[str, Any]:
+    """`{"text": <English>}`, with `"say": <Text>` when there is one: the two fields every shown text carries."""
+    if is_text(value):
+        return {"text": english(value), "say": value}
+    return {"text": value}
+
+
+def messages_in(value: Any) -> Iterable[str | tuple[str, str]]:
+    """Every message id inside a Text and its arguments (what the catalogues must translate)."""
+    if isinstance(value, dict):
+        if "msg" in value:
+            msg = value["msg"]
+            yield tuple(msg) if isinstance(msg, list) else msg
+            for arg in (value.get("args") or {}).values():
+                yield from messages_in(arg)
+        elif "list" in value:
+            for item in value["list"]:
+                yield from messages_in(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from messages_in(item)
+
+
+def names_in(value: Any) -> Iterable[str]:
+    """Every string argument inside a Text that is not a seat: the names the catalogues should translate."""
+    if isinstance(value, str):
+        if not value.startswith("@"):
+            yield value
+    elif isinstance(value, dict):
+        if "msg" in value:
+            for arg in (value.get("args") or {}).values():
+                yield from names_in(arg)
+        elif "list" in value:
+            for item in value["list"]:
+                yield from names_in(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from names_in(item)
