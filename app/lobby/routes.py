@@ -12,6 +12,7 @@ from app import engine
 from app.accounts.deps import CurrentUser, OptionalUser, csrf_token
 from app.db.deps import DbDep
 from app.db.models import Table, User
+from app.i18n import current_language
 
 from . import rulebook, service
 from app.play import absence
@@ -216,9 +217,10 @@ async def _groups_context(request: Request, db, user: User | None, games: list[G
 
 @router.get("/games/{game_id}/rules", response_class=HTMLResponse, include_in_schema=False)
 async def rules_page(game_id: str, request: Request, user: OptionalUser) -> HTMLResponse:
-    """The rules as this site enforces them (docs/rules/<id>.md), for players."""
+    """The rules as this site enforces them (docs/rules/<id>.md), for players, in the reader's language when it has
+    been translated (docs/rules/<lang>/<id>.md)."""
     game = engine.get(game_id)
-    book = rulebook.rulebook(game_id) if game is not None else None
+    book = rulebook.rulebook(game_id, current_language.get()) if game is not None else None
     if book is None:
         response = _render(request, "lobby/missing.html", user=user, message="There are no rules written for that game.")
         response.status_code = 404

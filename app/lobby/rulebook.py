@@ -1,5 +1,9 @@
 """The rules pages: docs/rules/<game>.md, the rules as this site enforces them, rendered as HTML for players.
 
+A translation lives in docs/rules/<lang>/<game>.md and is shown to a reader of that language; a game without one in
+the reader's language shows the English file, which stays the reference (each translation says so on its first
+lines). Any folder named after a site language works, so adding a language needs only its files.
+
 Markdown goes through markdown-it-py with raw HTML switched off (the text is ours, but a page should never carry
 markup nobody reviewed as markup); headings get ids so a section can be linked, and the second-level ones make the
 page's table of contents. Each file is rendered once per process and kept, as the files change only with a deploy.
@@ -14,6 +18,8 @@ from pathlib import Path
 
 from markdown_it import MarkdownIt
 
+from app.i18n import DEFAULT, valid
+
 RULES_DIR = Path(__file__).resolve().parent.parent.parent / "docs" / "rules"
 GAME_ID = re.compile(r"[a-z0-9_]{1,32}")
 
@@ -25,16 +31,23 @@ class Rulebook:
     sections: tuple[tuple[str, str], ...]  # (anchor id, heading text) of each second-level heading
 
 
-def rules_path(game_id: str) -> Path | None:
-    """The rules file of a game, when it has one (a game id never reaches the file system unchecked)."""
+def rules_path(game_id: str, lang: str = DEFAULT) -> Path | None:
+    """The rules file of a game in `lang` when it has been translated, else the English one, when there is one
+    (neither a game id nor a language reaches the file system unchecked)."""
     if not GAME_ID.fullmatch(game_id):
         return None
+    if valid(lang) and lang != DEFAULT:
+        translated = RULES_DIR / lang / f"{game_id}.md"
+        if translated.is_file():
+            return translated
     path = RULES_DIR / f"{game_id}.md"
     return path if path.is_file() else None
 
 
 def _slug(text: str, taken: set[str]) -> str:
-    base = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "section"
+    # Letters of any script are kept, so a Russian heading gets a readable anchor rather than "section-4";
+    # an English heading gets the same anchor as before (only ASCII letters and digits in it).
+    base = re.sub(r"[\W_]+", "-", text.lower()).strip("-") or "section"
     slug, n = base, 2
     while slug in taken:
         slug, n = f"{base}-{n}", n + 1
@@ -69,6 +82,6 @@ def _render(path: Path, mtime: float) -> Rulebook:  # noqa: ARG001 - mtime is pa
     return Rulebook(title=title, html=html, sections=tuple(sections))
 
 
-def rulebook(game_id: str) -> Rulebook | None:
-    path = rules_path(game_id)
+def rulebook(game_id: str, lang: str = DEFAULT) -> Rulebook | None:
+    path = rules_path(game_id, lang)
     return None if path is None else _render(path, path.stat().st_mtime)
