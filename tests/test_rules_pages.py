@@ -1,6 +1,6 @@
 """The rules pages in the reader's language: docs/rules/<lang>/<id>.md when that translation exists, else the English
 docs/rules/<id>.md, which stays the reference. Every English file has a Russian translation with the same sections, so
-a section added in English without its translation fails here."""
+a section (or a table row, or a list item) added in English without its translation fails here."""
 
 from __future__ import annotations
 
@@ -44,6 +44,11 @@ def _tables(path: Path) -> list[int]:
     return counts
 
 
+def _list_items(path: Path) -> int:
+    """How many list items (a wrapped line that starts with '+ ' or '1. ' turns into one by mistake)."""
+    return sum(t.type == "list_item_open" for t in MarkdownIt("js-default").parse(path.read_text(encoding="utf-8")))
+
+
 def _page_h1(text: str) -> str:
     match = re.search(r"<h1>(.*?)</h1>", text, re.S)
     assert match, "the rules page has no title"
@@ -63,6 +68,7 @@ def test_every_english_rules_file_has_a_russian_translation_with_the_same_sectio
             untranslated = [h for h in ru[level] if not CYRILLIC.search(h)]
             assert not untranslated, f"ru/{english.name}: headings left in English: {untranslated}"
         assert _tables(russian) == _tables(english), f"ru/{english.name}: the tables differ from the English ones"
+        assert _list_items(russian) == _list_items(english), f"ru/{english.name}: the lists differ from the English ones"
         # The line that names the English page as the reference comes right under the title.
         first = russian.read_text(encoding="utf-8").split("\n\n")[1]
         assert "английск" in first and "?lang=en" in first, f"ru/{english.name} does not point to the English page"
