@@ -70,3 +70,17 @@ def browser(chromium_path):
         b = p.chromium.launch(executable_path=chromium_path, headless=True, args=["--disable-gpu", "--disable-quic"])
         yield b
         b.close()
+
+
+def pytest_collection_modifyitems(config, items):  # noqa: ANN001, ARG001 - pytest's hook signature
+    """A test that drives Chromium gets one more try when it fails (pytest-rerunfailures).
+
+    Such a test waits on a real page in a real browser that shares two CPU cores with the server and the rest of
+    the suite; under CI's load a wait can run out where a person would just have waited a little longer. The
+    second try is reported in the summary ("R" and "rerun"), so a flaky test stays visible, and a test that fails
+    twice fails the run. Nothing else is retried: a rules, protocol or database test fails at once.
+    """
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+            item.add_marker(pytest.mark.flaky(reruns=1, reruns_delay=2))
