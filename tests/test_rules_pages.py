@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import html
 import re
+
+import pytest
 from pathlib import Path
 
 import httpx
@@ -55,23 +57,32 @@ def _page_h1(text: str) -> str:
     return html.unescape(match.group(1))
 
 
-def test_every_english_rules_file_has_a_russian_translation_with_the_same_sections_and_tables():
+# Per language: how to tell its text (a heading left in English fails), and a word of the line that names the
+# English page as the reference.
+FRENCH_WORDS = re.compile(r"\b(les|des|du|la|le|et|une?|aux?|règles|joueurs?|fin|tour|partie|cartes?|points?)\b|[àâçéèêëîôûùœ]", re.I)
+SCRIPTS = {"ru": (CYRILLIC, "английск"), "fr": (FRENCH_WORDS, "anglais")}
+
+
+@pytest.mark.parametrize("lang", sorted(SCRIPTS))
+def test_every_english_rules_file_has_a_translation_with_the_same_sections_and_tables(lang):
+    looks_translated, reference_word = SCRIPTS[lang]
     assert {p.stem for p in ENGLISH} >= {"goldrush", "river", "jambo", "goldwest", "istanbul"}
     for english in ENGLISH:
-        russian = RULES / "ru" / english.name
-        assert russian.is_file(), f"{english.name} has no Russian translation in docs/rules/ru/"
-        en, ru = _headings(english), _headings(russian)
-        assert len(ru["h1"]) == 1 and CYRILLIC.search(ru["h1"][0]), f"ru/{english.name}: the title is not in Russian"
+        translated = RULES / lang / english.name
+        assert translated.is_file(), f"{english.name} has no translation in docs/rules/{lang}/"
+        en, tr = _headings(english), _headings(translated)
+        assert len(tr["h1"]) == 1 and looks_translated.search(tr["h1"][0]), f"{lang}/{english.name}: the title is not translated"
         for level in ("h2", "h3"):
-            assert len(ru[level]) == len(en[level]), (
-                f"ru/{english.name} has {len(ru[level])} {level} sections, the English page {len(en[level])}")
-            untranslated = [h for h in ru[level] if not CYRILLIC.search(h)]
-            assert not untranslated, f"ru/{english.name}: headings left in English: {untranslated}"
-        assert _tables(russian) == _tables(english), f"ru/{english.name}: the tables differ from the English ones"
-        assert _list_items(russian) == _list_items(english), f"ru/{english.name}: the lists differ from the English ones"
+            assert len(tr[level]) == len(en[level]), (
+                f"{lang}/{english.name} has {len(tr[level])} {level} sections, the English page {len(en[level])}")
+            if lang == "ru":  # Cyrillic tells a Russian heading for sure; French shares its letters with English
+                untranslated = [h for h in tr[level] if not looks_translated.search(h)]
+                assert not untranslated, f"{lang}/{english.name}: headings left in English: {untranslated}"
+        assert _tables(translated) == _tables(english), f"{lang}/{english.name}: the tables differ from the English ones"
+        assert _list_items(translated) == _list_items(english), f"{lang}/{english.name}: the lists differ from the English ones"
         # The line that names the English page as the reference comes right under the title.
-        first = russian.read_text(encoding="utf-8").split("\n\n")[1]
-        assert "английск" in first and "?lang=en" in first, f"ru/{english.name} does not point to the English page"
+        first = translated.read_text(encoding="utf-8").split("\n\n")[1]
+        assert reference_word in first and "?lang=en" in first, f"{lang}/{english.name} does not point to the English page"
 
 
 def test_every_translated_rules_file_has_the_sections_of_its_english_file():
