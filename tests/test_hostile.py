@@ -262,13 +262,18 @@ def test_password_change_and_logout_everywhere_end_other_sessions_and_their_sock
 
 
 def test_sessions_expire_after_the_idle_time(tmp_path):
-    """Cookies lasted a year. Here SESSION_IDLE_SECONDS=3: a session in use lives on, an unused one ends."""
-    server = Server(database_url=f"sqlite:///{tmp_path / 'idle.db'}", SESSION_IDLE_SECONDS="3")
+    """Cookies lasted a year. Here SESSION_IDLE_SECONDS=8: a session in use lives on, an unused one ends.
+
+    Dave uses his session every second for ten seconds (each request renews it, so only a request taking over seven
+    seconds could let it lapse); Carol's was last used when it was made, more than eight seconds before the check.
+    """
+    server = Server(database_url=f"sqlite:///{tmp_path / 'idle.db'}", SESSION_IDLE_SECONDS="8")
     server.start()
     try:
         carol, dave = Person(server, "Carol"), Person(server, "Dave")
         copy = _copy(carol)
-        for _ in range(5):  # Dave keeps using his session: each request renews it
+        carol_last_used = time.monotonic()
+        while time.monotonic() - carol_last_used < 10:  # Dave keeps using his session
             time.sleep(1)
             assert dave.http.get("/api/me").status_code == 200
         assert copy.http.get("/api/me").status_code == 401
