@@ -309,6 +309,9 @@ function around(text, hole, node) {
   return [text.slice(0, at), node, text.slice(at + hole.length + 2)].filter((part) => part !== '');
 }
 
+// Letters in the longest word of a name: a discovery card sets the name small enough for that word (river.css).
+const longestWord = (name) => Math.max(0, ...name.split(/[\s-]+/).map((word) => word.length));
+
 function creatureName(info) {
   return info.creature && info.creature !== '?' ? gettext(info.creature) : '?';
 }
@@ -320,7 +323,7 @@ function discoveryCard(cat, id, cls) {
     title: gettext('{creature}: value {value} (found with: {equipment})', { creature: creatureName(info), value: info.value, equipment: frontName(cat, info.front) }),
   },
     el('div', { class: 'river-disc-value' }, String(info.value)),
-    el('div', { class: 'river-disc-name' }, creatureName(info)),
+    el('div', { class: 'river-disc-name', style: { '--longest-word': longestWord(creatureName(info)) } }, creatureName(info)),
     el('div', { class: 'river-disc-front' }, frontIcon(cat, info.front)));
 }
 
