@@ -26,6 +26,8 @@ def mutations(action: dict, rng: random.Random) -> list[dict]:
     """Near misses of a legal action: same meaning to Python's ==, or one key off."""
     out: list[dict] = []
     for key, value in action.items():
+        if key == "say":
+            continue  # the label in other languages: a client may change it or leave it out (match_action)
         if isinstance(value, bool):
             out.append({**action, key: int(value)})
         elif isinstance(value, int):

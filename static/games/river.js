@@ -5,6 +5,7 @@
 // river's length come from the catalogue, and where a move lands from the action's `to`. The map has two shapes of
 // the same river, wide for a desktop board and tall for a phone, chosen by the width the board has.
 import { el, svg, icon, token, bindAction, actionWhere, capitalise, flip } from '/static/js/ui.js';
+import { gettext, ngettext, lang } from '/static/js/i18n.js';
 
 // Drawn icons for the six equipment fronts and the clover, in the catalogue's front order.
 const FRONT_ICONS = ['net', 'lantern', 'telescope', 'magnifier', 'mask', 'camera', 'clover'];
@@ -199,7 +200,7 @@ function compass(x, y, r) {
   }
   return svg('g', { class: 'river-compass', opacity: 0.85 },
     svg('circle', { cx: x, cy: y, r: r * 0.72, fill: '#f4ecd2', stroke: '#5b4a32', 'stroke-width': 1 }), points,
-    svg('text', { x, y: round1(y - r - 3), 'text-anchor': 'middle', 'font-size': 10, 'font-weight': 700, fill: '#5b4a32' }, 'N'));
+    svg('text', { x, y: round1(y - r - 3), 'text-anchor': 'middle', 'font-size': 10, 'font-weight': 700, fill: '#5b4a32' }, gettext('N')));
 }
 
 // ---- the pieces ----------------------------------------------------------------------------------------------------
@@ -239,7 +240,7 @@ function bargePiece(label, cls = 'river-piece river-barge') {
 
 function buoyMark(x, y) {
   return svg('g', { class: 'river-buoy' },
-    svg('title', {}, 'Buoy: a ship that stops here explores'),
+    svg('title', {}, gettext('Buoy: a ship that stops here explores')),
     svg('path', { d: `M${x} ${y - 14}V${y - 6}`, stroke: '#333', 'stroke-width': 1.2 }),
     svg('path', { d: `M${x} ${y - 14}L${x + 6} ${y - 12}L${x} ${y - 10}Z`, fill: '#ffd43b' }),
     svg('path', { d: `M${x - 6} ${y + 4}L${x - 3.5} ${y - 7}H${x + 3.5}L${x + 6} ${y + 4}Z`, fill: '#e8421c', stroke: '#7a1d08', 'stroke-width': 1 }),
@@ -258,7 +259,8 @@ function anchorMark(x, y) {
 // ---- names and small things ----------------------------------------------------------------------------------------
 
 function frontName(cat, f) {
-  return (cat.fronts || [])[f] || '?';
+  const name = (cat.fronts || [])[f];
+  return name ? gettext(name) : '?';
 }
 
 function frontIcon(cat, f) {
@@ -271,12 +273,12 @@ function isStar(cat, t) {
 
 // A token's face inside a sentence: the number, or the drawn star.
 function tokenFace(cat, t) {
-  return isStar(cat, t) ? icon('star', { title: 'star', cls: 'river-star' }) : String(t);
+  return isStar(cat, t) ? icon('star', { title: gettext('star'), cls: 'river-star' }) : String(t);
 }
 
 // A movement token: the star is drawn, numbers are written.
 function moveToken(cat, t, colour, cls) {
-  return token(isStar(cat, t) ? icon('star') : String(t), { colour, cls: ['river-token', cls], title: isStar(cat, t) ? 'star token' : `token ${t}` });
+  return token(isStar(cat, t) ? icon('star') : String(t), { colour, cls: ['river-token', cls], title: isStar(cat, t) ? gettext('star token') : gettext('token {n}', { n: t }) });
 }
 
 function initial(ctx, seat) {
@@ -289,41 +291,76 @@ function lastStop(cat) {
 }
 
 function place(cat, p) {
-  if (p === 0) return 'Harbour';
-  if (p === lastStop(cat)) return 'Bay';
-  return `Section ${p}`;
+  if (p === 0) return gettext('Harbour');
+  if (p === lastStop(cat)) return gettext('Bay');
+  return gettext('Section {section}', { section: p });
+}
+
+// "Your ship" / "Ann's ship" in English; other languages name every player, the viewer too.
+function shipOf(ctx, seat) {
+  if (lang === 'en') return `${ctx.possessive(seat, { capital: true })} ship`;
+  return gettext("{player}'s ship", { player: ctx.name(seat, { capital: true }) });
+}
+
+// A translated sentence with one element inside it, where its `{hole}` stands: [before, node, after].
+function around(text, hole, node) {
+  const at = text.indexOf(`{${hole}}`);
+  if (at < 0) return [text, ' ', node];
+  return [text.slice(0, at), node, text.slice(at + hole.length + 2)].filter((part) => part !== '');
+}
+
+// Letters in the longest word of a name: a discovery card sets the name small enough for that word (river.css).
+const longestWord = (name) => Math.max(0, ...name.split(/[\s-]+/).map((word) => word.length));
+
+function creatureName(info) {
+  return info.creature && info.creature !== '?' ? gettext(info.creature) : '?';
 }
 
 function discoveryCard(cat, id, cls) {
   const info = (cat.cards || {})[String(id)] || { front: cat.clover, creature: '?', value: 0 };
-  return el('div', { class: ['river-disc', cls], title: `${info.creature}: value ${info.value} (found with: ${frontName(cat, info.front)})` },
+  return el('div', {
+    class: ['river-disc', cls],
+    title: gettext('{creature}: value {value} (found with: {equipment})', { creature: creatureName(info), value: info.value, equipment: frontName(cat, info.front) }),
+  },
     el('div', { class: 'river-disc-value' }, String(info.value)),
-    el('div', { class: 'river-disc-name' }, info.creature),
+    el('div', { class: 'river-disc-name', style: { '--longest-word': longestWord(creatureName(info)) } }, creatureName(info)),
     el('div', { class: 'river-disc-front' }, frontIcon(cat, info.front)));
 }
 
+// A player inside a sentence, as the server writes one: ctx.say turns it into a name (or "you" in English).
+const seatRef = (seat) => `@${seat}`;
+
 function statusLine(view, ctx) {
   const g = view.game;
-  if (view.result) return 'Game over.';
-  if (g.phase === 'draft') return g.turn === view.seat ? 'Set-up' : `Set-up: ${ctx.say(`@${g.turn} chooses a starting tool.`)}`;
+  if (view.result) return gettext('Game over.');
+  if (g.phase === 'draft') {
+    if (g.turn === view.seat) return gettext('Set-up');
+    const drafting = ctx.say(gettext('{player} chooses a starting tool.', { player: seatRef(g.turn) }));
+    return gettext('Set-up: {what}', { what: drafting });
+  }
   if (g.phase === 'choose') {
     const waiting = g.players.filter((p) => p.waiting).map((p) => p.seat);
-    return `Round ${g.round}: everybody picks a movement token in secret. Still choosing: ${waiting.length ? capitalise(ctx.list(waiting)) : 'nobody'}.`;
+    const players = waiting.length ? capitalise(ctx.list(waiting)) : gettext('nobody');
+    return gettext('Round {round}: everybody picks a movement token in secret. Still choosing: {players}.', { round: g.round, players });
   }
-  if (g.phase === 'act') return `Round ${g.round}: ${ctx.say(`@${g.sub ? g.sub.seat : g.turn} is acting.`)}`;
+  if (g.phase === 'act') {
+    const acting = ctx.say(gettext('{player} is acting.', { player: seatRef(g.sub ? g.sub.seat : g.turn) }));
+    return gettext('Round {round}: {what}', { round: g.round, what: acting });
+  }
   return '';
 }
 
 function orderRow(view, ctx, cat) {
   const g = view.game;
   if (g.phase !== 'act' || !g.order.length) return null;
-  return el('div', { class: 'river-order' }, el('span', { class: 'river-order-title' }, 'Order:'),
+  return el('div', { class: 'river-order' }, el('span', { class: 'river-order-title' }, gettext('Order:')),
     g.order.map((s, i) => el('span', {
       class: ['river-order-chip', i === g.order_index && 'river-current', i < g.order_index && 'river-done'],
       style: { 'border-color': SEAT_COLOURS[s] },
     }, `${ctx.name(s, { capital: true })} `, tokenFace(cat, g.players[s].token))),
     g.low !== null && g.order.some((s) => isStar(cat, g.players[s].token))
-      ? el('span', { class: 'river-low' }, icon('star', { title: 'star', cls: 'river-star' }), ` moves the barge ${g.low}`) : null);
+      ? el('span', { class: 'river-low' }, icon('star', { title: gettext('star'), cls: 'river-star' }), ' ',
+        gettext('moves the barge {steps}', { steps: g.low })) : null);
 }
 
 // ---- the map -------------------------------------------------------------------------------------------------------
@@ -365,18 +402,20 @@ function riverMap(view, ctx, cat, kind) {
     const buoy = g.buoys.includes(i);
     if (buoy) marks.push(buoyMark(round1(s.x + s.nx * 27), round1(s.y + s.ny * 27)));
     marks.push(svg('g', { class: ['river-stop', buoy && 'river-stop-buoy'], 'data-pos': i },
-      svg('title', {}, `${place(cat, i)}${buoy ? ': buoy' : ''}`),
+      svg('title', {}, buoy ? gettext('{place}: buoy', { place: place(cat, i) }) : place(cat, i)),
       svg('circle', { cx: round1(s.x), cy: round1(s.y), r: shape.stopRadius }),
       i === 0 ? anchorMark(round1(s.x), round1(s.y))
         : svg('text', { x: round1(s.x), y: round1(s.y + shape.font * 0.36), 'text-anchor': 'middle', 'font-size': shape.font }, String(i))));
   }
   const bay = stops[bayAt];
-  marks.push(svg('text', { class: 'river-place-name', x: round1(bay.x), y: round1(bay.y + shape.bayRadius[1] * 0.72), 'text-anchor': 'middle', 'font-size': shape.font + 3 }, 'Bay'));
-  marks.push(svg('text', { class: 'river-place-name', x: shape.harbourLabel[0], y: shape.harbourLabel[1], 'font-size': shape.font + 1 }, 'Harbour'));
-  const buoyList = g.buoys.length ? `buoys at sections ${g.buoys.join(', ')}` : 'no buoys';
+  marks.push(svg('text', { class: 'river-place-name', x: round1(bay.x), y: round1(bay.y + shape.bayRadius[1] * 0.72), 'text-anchor': 'middle', 'font-size': shape.font + 3 }, gettext('Bay')));
+  marks.push(svg('text', { class: 'river-place-name', x: shape.harbourLabel[0], y: shape.harbourLabel[1], 'font-size': shape.font + 1 }, gettext('Harbour')));
+  const buoyList = g.buoys.length ? gettext('buoys at sections {sections}', { sections: g.buoys.join(', ') }) : gettext('no buoys');
   const land = svg('svg', {
     class: 'river-land', viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: 'xMidYMid meet', role: 'img',
-    'aria-label': `River map: the Harbour, sections 1 to ${bayAt - 1} and the Bay; ${buoyList}; the barge at ${place(cat, g.barge).toLowerCase()}.`,
+    'aria-label': gettext('River map: the Harbour, sections 1 to {last} and the Bay; {buoys}; the barge at {place}.', {
+      last: bayAt - 1, buoys: buoyList, place: place(cat, g.barge).toLowerCase(),
+    }),
   }, geo.land.map((n) => n.cloneNode(true)), marks);
 
   // Pieces: the barge beside its stop, the ships on theirs.
@@ -384,7 +423,7 @@ function riverMap(view, ctx, cat, kind) {
   const pieces = [];
   if (g.barge !== null && g.barge !== undefined && stops[g.barge]) {
     const s = stops[g.barge];
-    const barge = bargePiece(`The barge, at ${place(cat, g.barge).toLowerCase()}: a ship stopping there must buy equipment`);
+    const barge = bargePiece(gettext('The barge, at {place}: a ship stopping there must buy equipment', { place: place(cat, g.barge).toLowerCase() }));
     barge.dataset.flip = 'barge';
     barge.dataset.pos = g.barge;
     Object.assign(barge.style, at(s.x - s.nx * BARGE_ASIDE, s.y - s.ny * BARGE_ASIDE));
@@ -397,18 +436,19 @@ function riverMap(view, ctx, cat, kind) {
     if (!s) continue;
     const offsets = fan(here.length, pos === bayAt ? 2.2 : pos === 0 ? 1.8 : 1.25);  // the Harbour and the Bay have room
     here.forEach((p, i) => {
-      let where = place(cat, p.pos).toLowerCase();
-      if (p.in_bay) where = 'in the Bay';
-      const label = `${ctx.possessive(p.seat, { capital: true })} ship, ${where}${p.homeward && !p.in_bay ? ', heading home to the Bay' : ''}`;
-      const ship = shipPiece(p.seat, initial(ctx, p.seat), { label, homeward: p.homeward });
-      ship.dataset.seat = p.seat;
-      ship.dataset.pos = p.pos;
-      ship.dataset.flip = `ship-${p.seat}`;
-      if (p.seat === view.seat) ship.classList.add('river-mine');
+      const where = p.in_bay ? gettext('in the Bay') : place(cat, p.pos).toLowerCase();
+      const ship = shipOf(ctx, p.seat);
+      const label = p.homeward && !p.in_bay ? gettext('{ship}, {where}, heading home to the Bay', { ship, where })
+        : gettext('{ship}, {where}', { ship, where });
+      const piece = shipPiece(p.seat, initial(ctx, p.seat), { label, homeward: p.homeward });
+      piece.dataset.seat = p.seat;
+      piece.dataset.pos = p.pos;
+      piece.dataset.flip = `ship-${p.seat}`;
+      if (p.seat === view.seat) piece.classList.add('river-mine');
       // A ship stands on the upper half of a numbered stop, so the number stays readable.
       const lift = pos === bayAt ? SHIP_LIFT / 2 : pos === 0 ? 0 : SHIP_LIFT;
-      Object.assign(ship.style, at(s.x + offsets[i][0] * scale, s.y - lift * scale + offsets[i][1] * scale));
-      pieces.push(ship);
+      Object.assign(piece.style, at(s.x + offsets[i][0] * scale, s.y - lift * scale + offsets[i][1] * scale));
+      pieces.push(piece);
     });
   }
 
@@ -420,12 +460,12 @@ function riverMap(view, ctx, cat, kind) {
       if (!s) continue;
       const target = el('div', {
         class: ['river-target', `river-target-${a.piece}`], dataset: { pos: a.to, piece: a.piece }, style: at(s.x, s.y),
-      }, el('span', { class: 'river-go' }, a.piece === 'barge' ? 'barge' : 'go'));
+      }, el('span', { class: 'river-go' }, a.piece === 'barge' ? gettext('barge') : gettext('go')));
       targets.push(bindAction(target, a, ctx));
     }
   }
   return el('div', {
-    class: ['river-map', `river-map-${kind}`], role: 'group', 'aria-label': 'The river',
+    class: ['river-map', `river-map-${kind}`], role: 'group', 'aria-label': gettext('The river'),
     style: { 'aspect-ratio': `${W} / ${H}` },
   }, land, el('div', { class: 'river-pieces' }, pieces), targets);
 }
@@ -437,7 +477,9 @@ function supplies(view, ctx, cat) {
   const buys = view.legal.filter((a) => a.type === 'buy' || a.type === 'draft');
   const cargo = Object.entries(g.cargo).filter(([, n]) => n).map(([t, n]) => {
     const f = Number(t);
-    const node = el('div', { class: 'river-equip', title: `${frontName(cat, f)}: lets you take discoveries showing this tool. ${n} left.` },
+    const node = el('div', {
+      class: 'river-equip', title: gettext('{equipment}: lets you take discoveries showing this tool. {n} left.', { equipment: frontName(cat, f), n }),
+    },
       el('div', { class: 'river-equip-icon' }, frontIcon(cat, f)),
       el('div', { class: 'river-equip-name' }, frontName(cat, f)),
       el('div', { class: 'river-equip-count' }, `×${n}`));
@@ -448,19 +490,24 @@ function supplies(view, ctx, cat) {
   g.aside.forEach((f) => { aside[f] = (aside[f] || 0) + 1; });
   return el('div', { class: 'river-supplies' },
     el('div', { class: 'river-cargo' },
-      el('div', { class: 'river-section-title' }, bargePiece('The barge', 'river-barge-badge'), ' Barge cargo (equipment)'),
-      el('div', { class: 'river-row' }, cargo.length ? cargo : el('div', { class: 'river-empty' }, 'empty'))),
-    el('div', { class: 'river-deckarea' }, el('div', { class: 'river-section-title' }, 'Discoveries'),
+      el('div', { class: 'river-section-title' }, bargePiece(gettext('The barge'), 'river-barge-badge'), ' ', gettext('Barge cargo (equipment)')),
+      el('div', { class: 'river-row' }, cargo.length ? cargo : el('div', { class: 'river-empty' }, gettext('empty')))),
+    el('div', { class: 'river-deckarea' }, el('div', { class: 'river-section-title' }, gettext('Discoveries')),
       el('div', { class: 'river-row' },
         g.deck_top !== null
-          ? el('div', { class: 'river-back river-deck', title: `Discovery deck: ${g.deck_count} cards. The top card needs: ${frontName(cat, g.deck_top)}` },
+          ? el('div', {
+            class: 'river-back river-deck',
+            title: ngettext('Discovery deck: {n} card. The top card needs: {equipment}', 'Discovery deck: {n} cards. The top card needs: {equipment}',
+              g.deck_count, { equipment: frontName(cat, g.deck_top) }),
+          },
             el('div', { class: 'river-back-icon' }, frontIcon(cat, g.deck_top)),
             el('div', { class: 'river-back-name' }, frontName(cat, g.deck_top)),
-            el('div', { class: 'river-deck-count' }, `${g.deck_count} cards`))
-          : el('div', { class: 'river-empty' }, 'deck empty'),
-        el('div', { class: 'river-aside' }, el('div', { class: 'river-small' }, `Set aside (${g.aside.length}):`),
+            el('div', { class: 'river-deck-count' }, ngettext('{n} card', '{n} cards', g.deck_count)))
+          : el('div', { class: 'river-empty' }, gettext('deck empty')),
+        el('div', { class: 'river-aside' }, el('div', { class: 'river-small' }, gettext('Set aside ({n}):', { n: g.aside.length })),
           Object.entries(aside).map(([f, n]) => el('span', {
-            class: 'river-aside-chip', title: `${n} set-aside card(s) needing: ${frontName(cat, Number(f))}`,
+            class: 'river-aside-chip',
+            title: ngettext('{n} set-aside card needing: {equipment}', '{n} set-aside cards needing: {equipment}', n, { equipment: frontName(cat, Number(f)) }),
           }, frontIcon(cat, Number(f)), `×${n}`))))));
 }
 
@@ -472,15 +519,16 @@ function playerBox(view, ctx, cat, s) {
   const mine = s === view.seat;
   const colour = SEAT_COLOURS[s % SEAT_COLOURS.length];
   let where = place(cat, p.pos);
-  if (p.in_bay) where = `in the Bay${g.bay[0] === s ? ' (first! +2)' : ''}`;
-  else if (p.homeward) where += ' · heading home';
+  if (p.in_bay) where = g.bay[0] === s ? gettext('in the Bay (first! +2)') : gettext('in the Bay');
+  else if (p.homeward) where = gettext('{place} · heading home', { place: where });
   let choice;
   if (g.phase === 'choose' && !p.in_bay) {
-    if (!p.chosen) choice = el('div', { class: 'river-choice river-choosing' }, 'choosing…');
-    else if (mine && g.my_choice !== null) choice = el('div', { class: 'river-choice river-chosen' }, 'You chose ', tokenFace(cat, g.my_choice), ' (hidden from others)');
-    else choice = el('div', { class: 'river-choice river-chosen' }, icon('check'), ' has chosen (hidden)');
+    if (!p.chosen) choice = el('div', { class: 'river-choice river-choosing' }, gettext('choosing…'));
+    else if (mine && g.my_choice !== null) {
+      choice = el('div', { class: 'river-choice river-chosen' }, around(gettext('You chose {token} (hidden from others)'), 'token', tokenFace(cat, g.my_choice)));
+    } else choice = el('div', { class: 'river-choice river-chosen' }, icon('check'), ' ', gettext('has chosen (hidden)'));
   } else if (g.phase === 'act' && p.token !== null) {
-    choice = el('div', { class: 'river-choice' }, 'Played token ', tokenFace(cat, p.token));
+    choice = el('div', { class: 'river-choice' }, around(gettext('Played token {token}'), 'token', tokenFace(cat, p.token)));
   } else choice = el('div', { class: 'river-choice' });
   const tokenActs = mine ? view.legal.filter((a) => a.type === 'token' || a.type === 'pay') : [];
   const sorted = (list) => list.slice().sort((a, b) => (isStar(cat, a) - isStar(cat, b)) || a - b);
@@ -489,11 +537,11 @@ function playerBox(view, ctx, cat, s) {
     const a = tokenActs.find((x) => x.token === t);
     if (a) bindAction(tk, a, ctx);
     if (a && a.only) tk.classList.add('river-only');  // the one token left: one obvious click
-    else if (!a) tk.title = 'In hand';
+    else if (!a) tk.title = gettext('In hand');
     return tk;
   });
-  const used = sorted(p.used).map((t) => Object.assign(moveToken(cat, t, colour, 'river-used'), { title: 'Used: comes back when all others are used' }));
-  const spent = sorted(p.spent).map((t) => Object.assign(moveToken(cat, t, colour, 'river-spent'), { title: 'Spent on equipment: gone for the rest of the game' }));
+  const used = sorted(p.used).map((t) => Object.assign(moveToken(cat, t, colour, 'river-used'), { title: gettext('Used: comes back when all others are used') }));
+  const spent = sorted(p.spent).map((t) => Object.assign(moveToken(cat, t, colour, 'river-spent'), { title: gettext('Spent on equipment: gone for the rest of the game') }));
   const replaces = mine ? view.legal.filter((a) => a.type === 'replace') : [];
   const slots = [];
   for (let i = 0; i < cat.article_slots; i++) {
@@ -501,37 +549,40 @@ function playerBox(view, ctx, cat, s) {
       const d = discoveryCard(cat, p.article[i]);
       const a = actionWhere(replaces, { slot: i });
       slots.push(a ? bindAction(d, a, ctx) : d);
-    } else slots.push(el('div', { class: 'river-disc river-slot-empty' }, `picture ${i + 1}`));
+    } else slots.push(el('div', { class: 'river-disc river-slot-empty' }, gettext('picture {n}', { n: i + 1 })));
   }
   const found = g.sub && g.sub.kind === 'replace' && g.sub.seat === s
-    ? el('div', { class: 'river-holding' }, el('span', { class: 'river-small' }, `${ctx.name(s, { capital: true })} found:`), discoveryCard(cat, g.sub.card, 'river-new'))
+    ? el('div', { class: 'river-holding' }, el('span', { class: 'river-small' }, gettext('{player} found:', { player: ctx.name(s, { capital: true }) })), discoveryCard(cat, g.sub.card, 'river-new'))
     : null;
   return el('div', {
     class: ['river-player', mine && 'river-me', (view.waiting || []).includes(s) && 'river-awaited'],
     dataset: { seat: s }, style: { '--seat-colour': colour },
   },
   el('div', { class: 'river-player-head' },
-    shipPiece(s, initial(ctx, s), { label: `${ctx.possessive(s, { capital: true })} ship`, homeward: p.homeward, cls: 'river-ship-badge' }),
+    shipPiece(s, initial(ctx, s), { label: shipOf(ctx, s), homeward: p.homeward, cls: 'river-ship-badge' }),
     el('span', { class: 'river-player-name' }, ctx.name(s, { capital: true })),
     el('span', { class: 'river-player-where' }, where),
-    el('span', { class: 'river-score', title: 'Pictures in the newspaper, +2 for the first into the Bay, −2 while the replacements are not done' },
-      `${view.result ? 'final' : 'score'}: ${p.score}`)),
+    el('span', { class: 'river-score', title: gettext('Pictures in the newspaper, +2 for the first into the Bay, −2 while the replacements are not done') },
+      view.result ? gettext('final: {score}', { score: p.score }) : gettext('score: {score}', { score: p.score }))),
   choice,
-  el('div', { class: 'river-rack' }, el('span', { class: 'river-small' }, 'Tokens'), hand,
-    used.length ? [el('span', { class: 'river-small' }, 'used'), used] : null,
-    spent.length ? [el('span', { class: 'river-small' }, 'spent'), spent] : null),
-  el('div', { class: 'river-equiprow' }, el('span', { class: 'river-small' }, 'Equipment'),
-    p.equipment.map((t) => el('span', { class: 'river-equip-chip', title: `Can take discoveries showing: ${frontName(cat, t)} (and any ${frontName(cat, cat.clover)})` },
+  el('div', { class: 'river-rack' }, el('span', { class: 'river-small' }, gettext('Tokens')), hand,
+    used.length ? [el('span', { class: 'river-small' }, gettext('used')), used] : null,
+    spent.length ? [el('span', { class: 'river-small' }, gettext('spent')), spent] : null),
+  el('div', { class: 'river-equiprow' }, el('span', { class: 'river-small' }, gettext('Equipment')),
+    p.equipment.map((t) => el('span', {
+      class: 'river-equip-chip',
+      title: gettext('Can take discoveries showing: {equipment} (and any {clover})', { equipment: frontName(cat, t), clover: frontName(cat, cat.clover) }),
+    },
       frontIcon(cat, t), ' ', frontName(cat, t)))),
   el('div', { class: 'river-paper' },
-    el('div', { class: 'river-paper-title' }, icon('newspaper'), el('span', { class: 'river-paper-name' }, 'The River Gazette'),
-      el('span', { class: 'river-paper-count' }, `replacements ${p.replaced.length}/${cat.replacements}`)),
+    el('div', { class: 'river-paper-title' }, icon('newspaper'), el('span', { class: 'river-paper-name' }, gettext('The River Gazette')),
+      el('span', { class: 'river-paper-count' }, gettext('replacements {done}/{needed}', { done: p.replaced.length, needed: cat.replacements }))),
     found,
     el('div', { class: 'river-slots' }, slots),
-    p.replaced.length ? el('div', { class: 'river-replaced' }, el('span', { class: 'river-small' }, 'Replaced (no points):'),
+    p.replaced.length ? el('div', { class: 'river-replaced' }, el('span', { class: 'river-small' }, gettext('Replaced (no points):')),
       p.replaced.map((c) => {
         const info = (cat.cards || {})[String(c)] || {};
-        return el('span', { class: 'river-rep-chip' }, `${info.creature} ${info.value}`);
+        return el('span', { class: 'river-rep-chip' }, `${creatureName(info)} ${info.value}`);
       })) : null));
 }
 
@@ -540,7 +591,7 @@ function playerBox(view, ctx, cat, s) {
 // The table page's scoreboard: the score now, and where the ship is.
 export function summary(view, ctx) {
   const cat = ctx.catalogue || {};
-  return view.game.players.map((p) => [`${p.score} points`, p.in_bay ? 'in the Bay' : place(cat, p.pos)]);
+  return view.game.players.map((p) => [ngettext('{n} point', '{n} points', p.score), p.in_bay ? gettext('in the Bay') : place(cat, p.pos)]);
 }
 
 // The map's shape follows the board's width: a resize across the threshold redraws the last view.
@@ -579,7 +630,7 @@ function draw(root, view, ctx, { reshaped }) {
     el('div', { class: ['river-desk', !seated && 'river-desk-watching'] }, seated ? playerBox(view, ctx, cat, me) : null, supplies(view, ctx, cat)),
     el('div', { class: 'river-players' }, others.map((s) => playerBox(view, ctx, cat, s))),
     el('div', { class: 'river-foot river-small' },
-      `Tie order (replaces 'youngest first'): ${g.tiebreak.map((s) => ctx.name(s, { capital: true })).join(' → ')}`,
-      ` · Game ends after the round in which the first ship reaches the Bay (at most ${g.round_cap} rounds).`))),
+      gettext("Tie order (replaces 'youngest first'): {players}", { players: g.tiebreak.map((s) => ctx.name(s, { capital: true })).join(' → ') }),
+      ' · ', gettext('Game ends after the round in which the first ship reaches the Bay (at most {rounds} rounds).', { rounds: g.round_cap })))),
   reshaped ? { duration: 0, byOthers: false } : { byOthers: ctx.othersMoved });
 }

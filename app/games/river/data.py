@@ -7,6 +7,8 @@ back shows a creature and its value.
 
 from __future__ import annotations
 
+from app.engine.text import N_, Text, t
+
 RIVER_LENGTH = 18          # position 0 = Harbour, 1-16 = river sections, 17 = Bay
 HARBOUR = 0
 BAY = 17
@@ -24,34 +26,37 @@ FEW_TOKENS = 3             # the buy and pay prompts warn when a payment leaves 
 
 CLOVER = 6
 EQUIPMENT = [  # (English, Russian)
-    ("Butterfly net", "Сачок"),
-    ("Lantern", "Фонарь"),
-    ("Spyglass", "Подзорная труба"),
-    ("Magnifying glass", "Лупа"),
-    ("Diving mask", "Маска для ныряния"),
-    ("Camera", "Фотоаппарат"),
+    (N_("Butterfly net"), "Сачок"),
+    (N_("Lantern"), "Фонарь"),
+    (N_("Spyglass"), "Подзорная труба"),
+    (N_("Magnifying glass"), "Лупа"),
+    (N_("Diving mask"), "Маска для ныряния"),
+    (N_("Camera"), "Фотоаппарат"),
 ]
 EQUIPMENT_COPIES = 3
-FRONT_NAMES = [name for name, _ in EQUIPMENT] + ["Four-leaf clover"]
+FRONT_NAMES = [name for name, _ in EQUIPMENT] + [N_("Four-leaf clover")]
 
 # Discovery backs by front: (creature, value, copies).
 DISCOVERIES: dict[int, list[tuple[str, int, int]]] = {
-    0: [("Reed Midge", 1, 1), ("Mist Moth", 2, 2), ("Glass Dragonfly", 3, 2), ("Singing Mayfly", 4, 2), ("Sky Carp", 5, 1)],
-    1: [("Glow-worm", 1, 1), ("Ember Newt", 2, 2), ("Lamp-eyed Toad", 3, 2), ("Night Heron Spirit", 4, 2), ("Moon Eel", 5, 1)],
-    2: [("Bank Vole", 1, 1), ("Crested Kingfisher", 2, 2), ("Long-necked Otter", 3, 2), ("Cliff Griffin", 4, 2),
-        ("River Dragon", 5, 1)],
-    3: [("Pebble Beetle", 1, 1), ("Striped Snail", 2, 2), ("Mossback Tortoise", 3, 2), ("Crystal Crayfish", 4, 2),
-        ("Golden Scarab", 5, 1)],
-    4: [("Bubble Shrimp", 1, 1), ("Spotted Loach", 2, 2), ("Whiskered Catfish", 3, 2), ("Pearl Mussel Queen", 4, 2),
-        ("Giant Water Serpent", 5, 1)],
-    5: [("Shy Beaver", 1, 1), ("Dancing Crane", 2, 2), ("Two-headed Heron", 3, 2), ("Water Horse", 4, 2),
-        ("Lake Monster", 5, 1)],
-    CLOVER: [("Lucky Tadpole", 1, 2), ("Clover Frog", 2, 3), ("Rainbow Trout", 3, 2), ("Wishing Fish", 4, 1)],
+    0: [(N_("Reed Midge"), 1, 1), (N_("Mist Moth"), 2, 2), (N_("Glass Dragonfly"), 3, 2), (N_("Singing Mayfly"), 4, 2),
+        (N_("Sky Carp"), 5, 1)],
+    1: [(N_("Glow-worm"), 1, 1), (N_("Ember Newt"), 2, 2), (N_("Lamp-eyed Toad"), 3, 2),
+        (N_("Night Heron Spirit"), 4, 2), (N_("Moon Eel"), 5, 1)],
+    2: [(N_("Bank Vole"), 1, 1), (N_("Crested Kingfisher"), 2, 2), (N_("Long-necked Otter"), 3, 2),
+        (N_("Cliff Griffin"), 4, 2), (N_("River Dragon"), 5, 1)],
+    3: [(N_("Pebble Beetle"), 1, 1), (N_("Striped Snail"), 2, 2), (N_("Mossback Tortoise"), 3, 2),
+        (N_("Crystal Crayfish"), 4, 2), (N_("Golden Scarab"), 5, 1)],
+    4: [(N_("Bubble Shrimp"), 1, 1), (N_("Spotted Loach"), 2, 2), (N_("Whiskered Catfish"), 3, 2),
+        (N_("Pearl Mussel Queen"), 4, 2), (N_("Giant Water Serpent"), 5, 1)],
+    5: [(N_("Shy Beaver"), 1, 1), (N_("Dancing Crane"), 2, 2), (N_("Two-headed Heron"), 3, 2),
+        (N_("Water Horse"), 4, 2), (N_("Lake Monster"), 5, 1)],
+    CLOVER: [(N_("Lucky Tadpole"), 1, 2), (N_("Clover Frog"), 2, 3), (N_("Rainbow Trout"), 3, 2),
+             (N_("Wishing Fish"), 4, 1)],
 }
 
 
 def _build() -> tuple[list[int], list[tuple[int, str, int]]]:
-    equipment_type = [t for t in range(len(EQUIPMENT)) for _ in range(EQUIPMENT_COPIES)]
+    equipment_type = [tool for tool in range(len(EQUIPMENT)) for _ in range(EQUIPMENT_COPIES)]
     discoveries: list[tuple[int, str, int]] = []
     for front in range(CLOVER + 1):
         for creature, value, copies in DISCOVERIES[front]:
@@ -71,13 +76,15 @@ VALUE = {FIRST_DISCOVERY + i: v for i, (_, _, v) in enumerate(_DISC)}
 
 
 def token_name(token: int) -> str:
-    return "★" if token == STAR else str(token)
+    """'3', or '★' for the star (in the catalogues too, so a language may write the star its own way)."""
+    return N_("★") if token == STAR else str(token)
 
 
-def place_name(position: int) -> str:
-    """'the Harbour', 'section 7', 'the Bay'."""
+def destination(position: int) -> Text:
+    """'to the Harbour', 'to section 7', 'to the Bay': whole, because languages choose the preposition by the place
+    (Russian "в гавань" but "на участок 7")."""
     if position == HARBOUR:
-        return "the Harbour"
+        return t("to the Harbour")
     if position == BAY:
-        return "the Bay"
-    return f"section {position}"
+        return t("to the Bay")
+    return t("to section {section}", section=position)

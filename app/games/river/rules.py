@@ -15,6 +15,7 @@ from pydantic import Field
 
 from app.engine import BaseOptions, Log, RandomBot, StepGame
 from app.engine import steps as frames
+from app.engine.text import N_
 
 from . import state as river_state
 from . import turn, view
@@ -24,17 +25,17 @@ from .steps import STEP_TYPES
 
 class RiverOptions(BaseOptions):
     first_player: int | None = Field(
-        default=None, ge=0, le=3, title="First player",
-        description="Seat that wins ties of the acting order first (replaces 'the youngest'); random when empty")
+        default=None, ge=0, le=3, title=N_("First player"),
+        description=N_("Seat that wins ties of the acting order first (replaces 'the youngest'); random when empty"))
 
 
 class River(StepGame):
     id: ClassVar[str] = "river"
-    title: ClassVar[str] = "The River"
+    title: ClassVar[str] = N_("The River")
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
-    summary: ClassVar[str] = ("Sail up the river and back, buy tools from the barge and fill your newspaper with the "
-                              "creatures you find.")
+    summary: ClassVar[str] = N_("Sail up the river and back, buy tools from the barge and fill your newspaper with "
+                                "the creatures you find.")
     minutes: ClassVar[tuple[int, int]] = (20, 40)
     Options: ClassVar[type[BaseOptions]] = RiverOptions
     max_moves: ClassVar[int] = 2500

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.engine import result_of, winners, winners_text
+from app.engine import result_of, seat_ref, winners, winners_say
+from app.engine.text import Text, t
 
 from . import data as C
 from .state import RiverState, homeward
@@ -36,8 +37,16 @@ def result(state: RiverState) -> dict[str, Any]:
             ranking[-1].append(s)
         else:
             ranking.append([s])
-    detail = "; ".join(f"@{s} {scores[s]}" for s in range(n))
-    how = "first into the Bay" if state["bay"] else f"the {C.ROUND_CAP}-round limit"
+    how = t("first into the Bay") if state["bay"] else t("the {rounds}-round limit", rounds=C.ROUND_CAP)
     keys = [key(s) for s in range(n)]
-    text = f"{winners_text(winners(keys))} ({how} ended the game). Scores: {detail}"
+    text = t("{winners} ({ending} ended the game). Scores: {scores}", winners=winners_say(winners(keys)), ending=how,
+             scores=_scores(scores))
     return result_of(scores, keys, text, ranking=ranking)
+
+
+def _scores(scores: list[int]) -> Text:
+    """'@0 12; @1 9; @2 15', every seat in order: a list written with semicolons, one pair at a time."""
+    detail = t("{player} {points}", player=seat_ref(0), points=scores[0])
+    for seat in range(1, len(scores)):
+        detail = t("{scores}; {player} {points}", scores=detail, player=seat_ref(seat), points=scores[seat])
+    return detail

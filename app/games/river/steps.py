@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from app.engine import Log, Pile, Rng, Step, plural
+from app.engine import Log, Pile, Rng, Step, seat_ref
 from app.engine import steps as frames
+from app.engine.game import labelled
+from app.engine.text import N_, Text, t, tn
 
 from . import data as C
 from .state import RiverState, active_seats, homeward, owned_tools
@@ -32,16 +34,18 @@ class DraftStep(Step):
     def seats(self, game: Any, state: RiverState, frame: dict) -> list[int]:
         return [frame["order"][frame["at"]]]
 
-    def text(self, game: Any, state: RiverState, frame: dict, seat: int) -> str:
-        return "Choose your starting equipment"
+    def text(self, game: Any, state: RiverState, frame: dict, seat: int) -> Text:
+        return t("Choose your starting equipment")
 
     def options(self, game: Any, state: RiverState, frame: dict, seat: int) -> list[dict]:
         tools = sorted({C.EQUIPMENT_TYPE[e] for e in state["cargo"]})
-        return [{"type": "draft", "equip": t, "label": f"Take the {C.FRONT_NAMES[t]}"} for t in tools]
+        return [{"type": "draft", "equip": tool, "label": t("Take the {equipment}", equipment=C.FRONT_NAMES[tool])}
+                for tool in tools]
 
     def resolve(self, game: Any, state: RiverState, frame: dict, seat: int, action: dict, log: Log) -> None:
         take_equipment(state, seat, action["equip"])
-        log.add("draft", f"@{seat} takes the {C.FRONT_NAMES[action['equip']]}")
+        log.add("draft", t("{player} takes the {equipment}", player=seat_ref(seat),
+                           equipment=C.FRONT_NAMES[action["equip"]]))
         frame["at"] += 1
         if frame["at"] == len(frame["order"]):
             frames.pop(state)  # the turn flow starts round 1
@@ -65,29 +69,30 @@ class TokenStep(Step):
     def seats(self, game: Any, state: RiverState, frame: dict) -> list[int]:
         return [s for s in active_seats(state) if frame["chosen"][s] is None]
 
-    def text(self, game: Any, state: RiverState, frame: dict, seat: int) -> str:
+    def text(self, game: Any, state: RiverState, frame: dict, seat: int) -> Text:
         hand = set(state["players"][seat]["hand"])
         if len(hand) == 1:
-            return f"Play your only token, {C.token_name(hand.pop())} (secret until everybody has chosen)"
-        return "Choose a movement token (secret until everybody has chosen)"
+            return t("Play your only token, {token} (secret until everybody has chosen)",
+                     token=C.token_name(hand.pop()))
+        return t("Choose a movement token (secret until everybody has chosen)")
 
     def options(self, game: Any, state: RiverState, frame: dict, seat: int) -> list[dict]:
         tokens = _token_order(state["players"][seat]["hand"])
         # A single token is still chosen (who has chosen stays the only public fact); `only` lets the page
         # offer it as one obvious click.
-        return [{"type": "token", "token": t, "only": len(tokens) == 1, "label": f"Play token {C.token_name(t)}"}
-                for t in tokens]
+        return [{"type": "token", "token": token, "only": len(tokens) == 1,
+                 "label": t("Play token {token}", token=C.token_name(token))} for token in tokens]
 
     def on_timeout(self, game: Any, state: RiverState, frame: dict, seat: int) -> dict:
         """A random legal token (spec section 5, ruling 1), drawn from the secret generator value without
         advancing it, so the same position always times out the same way; each seat reads other bits."""
         options = self.options(game, state, frame, seat)
-        return options[(state["rng"] >> (8 * seat)) % len(options)]
+        return labelled(options[(state["rng"] >> (8 * seat)) % len(options)])
 
     def resolve(self, game: Any, state: RiverState, frame: dict, seat: int, action: dict, log: Log) -> None:
         frame["chosen"][seat] = action["token"]
-        log.add("chosen", f"@{seat} has chosen a token")
-        log.private(seat, "chosen_own", f"You chose token {C.token_name(action['token'])}")
+        log.add("chosen", t("{player} has chosen a token", player=seat_ref(seat)))
+        log.private(seat, "chosen_own", t("You chose token {token}", token=C.token_name(action["token"])))
         if all(frame["chosen"][s] is not None for s in active_seats(state)):
             for s in active_seats(state):
                 state["players"][s]["token"] = frame["chosen"][s]
@@ -101,6 +106,9 @@ def chosen_tokens(state: RiverState) -> list[int | None] | None:
 
 
 # ---- moving ------------------------------------------------------------------------------------------------------
+
+# The directions as the sentences name them (a move's `dir` stays the plain word).
+DIRECTION = {"forward": N_("forward"), "back": N_("back")}
 
 def ship_moves(state: RiverState, seat: int, distance: int) -> list[tuple[str, int]]:
     """(direction, landing place) a number token allows (spec 2.4): the Bay only for a homeward ship."""
@@ -133,9 +141,11 @@ class MoveStep(Step):
     kind: ClassVar[str] = "move"
     forced_single: ClassVar[bool] = True
 
-    def text(self, game: Any, state: RiverState, frame: dict, seat: int) -> str:
+    def text(self, game: Any, state: RiverState, frame: dict, seat: int) -> Text:
         token = state["players"][seat]["token"]
-        return "Move the barge forward or back" if token == C.STAR else f"Move your ship {token} forward or back"
+        if token == C.STAR:
+            return t("Move the barge forward or back")
+        return t("Move your ship {steps} forward or back", steps=token)
 
     def data(self, game: Any, state: RiverState, frame: dict, seat: int) -> dict[str, Any]:
         token = state["players"][seat]["token"]
@@ -148,9 +158,11 @@ class MoveStep(Step):
         if token == C.STAR:
             k = state["low"]
             return [{"type": "move", "dir": d, "piece": "barge", "steps": k, "to": p,
-                     "label": f"Move the barge {k} {d} (to {C.place_name(p)})"} for d, p in barge_moves(state, k)]
+                     "label": t("Move the barge {steps} {direction} ({destination})", steps=k, direction=DIRECTION[d],
+                                destination=C.destination(p))} for d, p in barge_moves(state, k)]
         return [{"type": "move", "dir": d, "piece": "ship", "steps": token, "to": p,
-                 "label": f"Move your ship {token} {d} (to {C.place_name(p)})"} for d, p in ship_moves(state, seat, token)]
+                 "label": t("Move your ship {steps} {direction} ({destination})", steps=token, direction=DIRECTION[d],
+                            destination=C.destination(p))} for d, p in ship_moves(state, seat, token)]
 
     def resolve(self, game: Any, state: RiverState, frame: dict, seat: int, action: dict, log: Log) -> None:
         frames.pop(state)
@@ -164,7 +176,8 @@ def move_barge(state: RiverState, seat: int, direction: str, log: Log) -> None:
     k = state["low"]
     dest = dict(barge_moves(state, k))[direction]
     state["barge"] = dest
-    log.add("barge", f"@{seat} moves the barge {k} {direction} to {C.place_name(dest)}", seat=seat, to=dest)
+    log.add("barge", t("{player} moves the barge {steps} {direction} {destination}", player=seat_ref(seat), steps=k,
+                       direction=DIRECTION[direction], destination=C.destination(dest)), seat=seat, to=dest)
     players = state["players"]
     # Every ship where the barge stops buys: the mover first, then this round's acting order (spec 2.5).
     here = sorted((s for s in state["order"] if players[s]["pos"] == dest), key=lambda s: s != seat)
@@ -179,11 +192,14 @@ def move_ship(state: RiverState, seat: int, direction: str, log: Log) -> None:
     token = player["token"]
     dest = dict(ship_moves(state, seat, token))[direction]
     player["pos"] = dest
-    log.add("ship", f"@{seat} sails {token} {direction} to {C.place_name(dest)}", seat=seat, to=dest)
+    log.add("ship", t("{player} sails {steps} {direction} {destination}", player=seat_ref(seat), steps=token,
+                      direction=DIRECTION[direction], destination=C.destination(dest)), seat=seat, to=dest)
     if dest == C.BAY:
         state["bay"].append(seat)
         first = len(state["bay"]) == 1
-        log.add("bay", f"@{seat} reaches the Bay" + (" first (+2 points)" if first else ""), seat=seat)
+        who = seat_ref(seat)
+        log.add("bay", t("{player} reaches the Bay first (+2 points)", player=who) if first
+                else t("{player} reaches the Bay", player=who), seat=seat)
         return
     tasks = []
     if dest == state["barge"]:
@@ -214,10 +230,13 @@ def tokens_after_paying(state: RiverState, seat: int) -> int:
     return len(player["hand"]) + len(player["used"]) - 1
 
 
-def few_tokens_warning(state: RiverState, seat: int) -> str:
-    """' (paying leaves you 2 tokens to sail with)' when a payment leaves few tokens, else ''."""
+def with_few_tokens_warning(prompt: Text, state: RiverState, seat: int) -> Text:
+    """The prompt, and '(paying leaves you 2 tokens to sail with)' after it when a payment leaves few tokens."""
     left = tokens_after_paying(state, seat)
-    return f" (paying leaves you {plural(left, 'token')} to sail with)" if left <= C.FEW_TOKENS else ""
+    if left > C.FEW_TOKENS:
+        return prompt
+    return t("{prompt} ({warning})", prompt=prompt, warning=tn("paying leaves you {n} token to sail with",
+                                                              "paying leaves you {n} tokens to sail with", left))
 
 
 def tools_for_sale(state: RiverState, seat: int) -> list[int]:
@@ -230,13 +249,14 @@ def tools_for_sale(state: RiverState, seat: int) -> list[int]:
 def meet_barge(game: Any, state: RiverState, seat: int, log: Log) -> None:
     """A ship on the barge's card must buy, when it can."""
     if not state["cargo"]:
-        log.add("nobuy", f"@{seat} meets the barge, but its cargo is empty")
+        log.add("nobuy", t("{player} meets the barge, but its cargo is empty", player=seat_ref(seat)))
         return
     if not state["players"][seat]["hand"]:
-        log.add("nobuy", f"@{seat} meets the barge, but has no token in hand to pay with")
+        log.add("nobuy", t("{player} meets the barge, but has no token in hand to pay with", player=seat_ref(seat)))
         return
     if not payable_tokens(state, seat):
-        log.add("nobuy", f"@{seat} meets the barge, but cannot pay: no number token would be left to sail with")
+        log.add("nobuy", t("{player} meets the barge, but cannot pay: no number token would be left to sail with",
+                           player=seat_ref(seat)))
         return
     game.ask(state, log, "buy", seat)
 
@@ -252,16 +272,17 @@ class BuyStep(Step):
         # With one token to pay with, paying is forced at once and exploring follows, which turns a card over.
         return len(payable_tokens(state, seat)) > 1
 
-    def text(self, game: Any, state: RiverState, frame: dict, seat: int) -> str:
-        return "The barge is here: choose equipment to buy" + few_tokens_warning(state, seat)
+    def text(self, game: Any, state: RiverState, frame: dict, seat: int) -> Text:
+        return with_few_tokens_warning(t("The barge is here: choose equipment to buy"), state, seat)
 
     def data(self, game: Any, state: RiverState, frame: dict, seat: int) -> dict[str, Any]:
         return {"tokens_left": tokens_after_paying(state, seat)}
 
     def options(self, game: Any, state: RiverState, frame: dict, seat: int) -> list[dict]:
         owned = owned_tools(state["players"][seat])
-        return [{"type": "buy", "equip": t, "owned": t in owned, "label": f"Buy the {C.FRONT_NAMES[t]}"}
-                for t in tools_for_sale(state, seat)]
+        return [{"type": "buy", "equip": tool, "owned": tool in owned,
+                 "label": t("Buy the {equipment}", equipment=C.FRONT_NAMES[tool])}
+                for tool in tools_for_sale(state, seat)]
 
     def resolve(self, game: Any, state: RiverState, frame: dict, seat: int, action: dict, log: Log) -> None:
         frames.pop(state)
@@ -274,15 +295,17 @@ class PayStep(Step):
     kind: ClassVar[str] = "pay"
     forced_single: ClassVar[bool] = True
 
-    def text(self, game: Any, state: RiverState, frame: dict, seat: int) -> str:
-        return f"Pay for the {C.FRONT_NAMES[frame['equip']]} with one of your tokens" + few_tokens_warning(state, seat)
+    def text(self, game: Any, state: RiverState, frame: dict, seat: int) -> Text:
+        return with_few_tokens_warning(t("Pay for the {equipment} with one of your tokens",
+                                         equipment=C.FRONT_NAMES[frame["equip"]]), state, seat)
 
     def data(self, game: Any, state: RiverState, frame: dict, seat: int) -> dict[str, Any]:
         return {"equip": frame["equip"], "tokens_left": tokens_after_paying(state, seat)}
 
     def options(self, game: Any, state: RiverState, frame: dict, seat: int) -> list[dict]:
-        return [{"type": "pay", "token": t, "equip": frame["equip"], "label": f"Pay with token {C.token_name(t)}"}
-                for t in payable_tokens(state, seat)]
+        return [{"type": "pay", "token": token, "equip": frame["equip"],
+                 "label": t("Pay with token {token}", token=C.token_name(token))}
+                for token in payable_tokens(state, seat)]
 
     def resolve(self, game: Any, state: RiverState, frame: dict, seat: int, action: dict, log: Log) -> None:
         frames.pop(state)
@@ -292,21 +315,21 @@ class PayStep(Step):
         player["spent"].append(token)
         player["spent"].sort()
         take_equipment(state, seat, tool)
-        log.add("buy", f"@{seat} buys the {C.FRONT_NAMES[tool]} with token {C.token_name(token)}",
-                seat=seat, equip=tool, token=token)
+        log.add("buy", t("{player} buys the {equipment} with token {token}", player=seat_ref(seat),
+                         equipment=C.FRONT_NAMES[tool], token=C.token_name(token)), seat=seat, equip=tool, token=token)
 
 
 # ---- exploring and the newspaper ---------------------------------------------------------------------------------
 
-def refusal(state: RiverState, seat: int, card: int) -> tuple[str, str] | None:
+def refusal(state: RiverState, seat: int, card: int) -> tuple[str, Text] | None:
     """Why `seat` cannot take `card` — (reason code, words) — or None when it can: a card needs a tool the
     player owns (or is a clover) and room in the article (a free slot or a picture of another value)."""
     player = state["players"][seat]
     front = C.FRONT[card]
     if front != C.CLOVER and front not in owned_tools(player):
-        return "tool", f"it needs the {C.FRONT_NAMES[front]}"
+        return "tool", t("it needs the {equipment}", equipment=C.FRONT_NAMES[front])
     if len(player["article"]) == C.ARTICLE_SLOTS and not replaceable_slots(state, seat, card):
-        return "value", "its value does not fit the newspaper (every picture has that value)"
+        return "value", t("its value does not fit the newspaper (every picture has that value)")
     return None
 
 
@@ -322,43 +345,47 @@ def discovery_pile(state: RiverState) -> Pile:
 def _refill(pile: Pile, log: Log) -> None:
     # "at_once" written out: the card just set aside must be in the aside pile before it is shuffled.
     if not pile.deck and pile.reshuffle():
-        log.add("reshuffle", "The set-aside discoveries are shuffled into a new deck")
+        log.add("reshuffle", t("The set-aside discoveries are shuffled into a new deck"))
 
 
 def explore(game: Any, state: RiverState, seat: int, log: Log) -> None:
     """At most two looks at the top card: take the first takeable one, set the first one aside if not (spec 2.7)."""
     if homeward(state["players"][seat]):
-        log.add("explore", f"@{seat} is heading home and does not explore")
+        log.add("explore", t("{player} is heading home and does not explore", player=seat_ref(seat)))
         return
     pile = discovery_pile(state)
     for look in (1, 2):
         _refill(pile, log)
         card = pile.peek()
         if card is None:
-            log.add("explore", f"@{seat} explores, but no discovery cards are left")
+            log.add("explore", t("{player} explores, but no discovery cards are left", player=seat_ref(seat)))
             return
         front = C.FRONT_NAMES[C.FRONT[card]]
         refused = refusal(state, seat, card)
         if refused is None:
             pile.deck.pop()
-            log.add("discover", f"@{seat} explores ({front}) and discovers the {C.CREATURE[card]} "
-                                f"(value {C.VALUE[card]})", seat=seat, card=card)
+            log.add("discover", t("{player} explores ({equipment}) and discovers the {creature} (value {value})",
+                                  player=seat_ref(seat), equipment=front, creature=C.CREATURE[card],
+                                  value=C.VALUE[card]), seat=seat, card=card)
             place(game, state, seat, card, log)
             _refill(pile, log)
             return
         if look == 1:
             pile.discard(pile.deck.pop())
-            log.add("aside", f"@{seat} cannot take a {front} card: {refused[1]}. It is set aside", reason=refused[0])
+            log.add("aside", t("{player} cannot take a {equipment} card: {reason}. It is set aside",
+                               player=seat_ref(seat), equipment=front, reason=refused[1]), reason=refused[0])
             _refill(pile, log)
         else:
-            log.add("explore", f"@{seat} cannot take the next {front} card either: {refused[1]}", reason=refused[0])
+            log.add("explore", t("{player} cannot take the next {equipment} card either: {reason}",
+                                 player=seat_ref(seat), equipment=front, reason=refused[1]), reason=refused[0])
 
 
 def place(game: Any, state: RiverState, seat: int, card: int, log: Log) -> None:
     article = state["players"][seat]["article"]
     if len(article) < C.ARTICLE_SLOTS:
         article.append(card)
-        log.add("article", f"@{seat} puts it in picture {len(article)} of the newspaper")
+        log.add("article", t("{player} puts it in picture {picture} of the newspaper", player=seat_ref(seat),
+                             picture=len(article)))
         return
     game.ask(state, log, "replace", seat, card=card)
 
@@ -369,9 +396,9 @@ class ReplaceStep(Step):
     kind: ClassVar[str] = "replace"
     forced_single: ClassVar[bool] = True
 
-    def text(self, game: Any, state: RiverState, frame: dict, seat: int) -> str:
+    def text(self, game: Any, state: RiverState, frame: dict, seat: int) -> Text:
         card = frame["card"]
-        return f"Choose the picture the {C.CREATURE[card]} ({C.VALUE[card]}) replaces"
+        return t("Choose the picture the {creature} ({value}) replaces", creature=C.CREATURE[card], value=C.VALUE[card])
 
     def data(self, game: Any, state: RiverState, frame: dict, seat: int) -> dict[str, Any]:
         return {"card": frame["card"]}
@@ -379,7 +406,8 @@ class ReplaceStep(Step):
     def options(self, game: Any, state: RiverState, frame: dict, seat: int) -> list[dict]:
         article = state["players"][seat]["article"]
         return [{"type": "replace", "slot": i, "old": article[i], "card": frame["card"],
-                 "label": f"Replace picture {i + 1}: {C.CREATURE[article[i]]} ({C.VALUE[article[i]]})"}
+                 "label": t("Replace picture {picture}: {creature} ({value})", picture=i + 1,
+                            creature=C.CREATURE[article[i]], value=C.VALUE[article[i]])}
                 for i in replaceable_slots(state, seat, frame["card"])]
 
     def resolve(self, game: Any, state: RiverState, frame: dict, seat: int, action: dict, log: Log) -> None:
@@ -390,10 +418,14 @@ class ReplaceStep(Step):
         player["article"][slot] = card
         player["replaced"].append(old)
         count = len(player["replaced"])
-        text = (f"@{seat} replaces the {C.CREATURE[old]} ({C.VALUE[old]}) with the {C.CREATURE[card]} "
-                f"({C.VALUE[card]}): replacement {count} of {C.REPLACEMENTS_NEEDED}")
+        args = {"player": seat_ref(seat), "old": C.CREATURE[old], "old_value": C.VALUE[old], "new": C.CREATURE[card],
+                "new_value": C.VALUE[card], "count": count, "needed": C.REPLACEMENTS_NEEDED}
         if count == C.REPLACEMENTS_NEEDED:
-            text += "; now heading home to the Bay"
+            text = t("{player} replaces the {old} ({old_value}) with the {new} ({new_value}): replacement {count} of "
+                     "{needed}; now heading home to the Bay", **args)
+        else:
+            text = t("{player} replaces the {old} ({old_value}) with the {new} ({new_value}): replacement {count} of "
+                     "{needed}", **args)
         log.add("replace", text, seat=seat, old=old, card=card, slot=slot)
 
 

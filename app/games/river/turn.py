@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.engine import Log
+from app.engine import Log, seat_ref
 from app.engine import steps as frames
+from app.engine.text import t, words
 
 from . import data as C
 from . import scoring
@@ -53,8 +54,8 @@ def start_round(state: RiverState, log: Log) -> None:
         if not player["hand"]:
             player["hand"] = sorted(player["used"])
             player["used"] = []
-            log.add("recycle", f"@{seat} takes back all used tokens")
-    log.add("round", f"Round {state['round']}: everybody chooses a movement token")
+            log.add("recycle", t("{player} takes back all used tokens", player=seat_ref(seat)))
+    log.add("round", t("Round {round}: everybody chooses a movement token", round=state["round"]))
     frames.push(state, "token", chosen=[None] * len(state["players"]))
 
 
@@ -80,8 +81,9 @@ def reveal(state: RiverState, log: Log) -> None:
     state["low"] = min((players[s]["token"] for s in numbers), default=2)
     state["phase"] = "act"
     state["acting"] = -1
-    shown = ", ".join(f"@{s} {C.token_name(players[s]['token'])}" for s in seats)
-    log.add("reveal", f"Tokens revealed: {shown}", tokens={str(s): players[s]["token"] for s in seats},
+    shown = words([t("{player} {token}", player=seat_ref(s), token=C.token_name(players[s]["token"])) for s in seats],
+                  ",")
+    log.add("reveal", t("Tokens revealed: {tokens}", tokens=shown), tokens={str(s): players[s]["token"] for s in seats},
             order=list(state["order"]))
 
 
@@ -90,6 +92,6 @@ def end_round(state: RiverState, log: Log) -> None:
         state["phase"] = "over"
         state["order"], state["acting"] = [], -1
         state["over"] = scoring.result(state)
-        log.add("end", state["over"]["text"])
+        log.add("end", state["over"]["say"])
     else:
         start_round(state, log)

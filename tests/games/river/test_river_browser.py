@@ -103,15 +103,18 @@ class SocketTap:
         return [m for m in map(json.loads, self.sent) if m.get("type") == "act"]
 
 
-def play_out_round(pages: dict, next_round: int, moves: dict, clicks: dict, keep: dict) -> None:
+def play_out_round(pages: dict, next_round: int, moves: dict, clicks: dict, keep: dict,
+                   asking: str = "Round {round}: everybody") -> None:
     """Answer every board prompt of the acting phase until round `next_round` asks for tokens.
 
     moves: seat -> "forward"/"back" for its ship; the barge goes forward when it can. Buying takes the
-    first tool offered and pays with the highest number the test does not plan to play (`keep`).
+    first tool offered and pays with the highest number the test does not plan to play (`keep`). `asking`: how
+    the status line begins when a round asks for tokens, in the page's language. Actions are found by their
+    `data-label`, the English label the protocol carries whatever the page's language.
     """
     deadline = time.monotonic() + 15
     while True:
-        if all(status(p).startswith(f"Round {next_round}: everybody") for p in pages.values()):
+        if all(status(p).startswith(asking.format(round=next_round)) for p in pages.values()):
             return
         assert time.monotonic() < deadline, {s: status(p) for s, p in pages.items()}
         acted = False
@@ -345,6 +348,92 @@ def test_two_browsers_draft_and_play_four_rounds_by_clicking_the_board(browser, 
 
     # The humans clicked on the board only (several times each), the board answered every click.
     assert len(clicks[HOST]) >= 6 and len(clicks[FRIEND]) >= 7, clicks
+    assert not host.inner_text("#play-error") and not friend.inner_text("#play-error")
+    host.context.close()
+    friend.context.close()
+
+
+# ---- the same table in Russian ------------------------------------------------------------------------------------
+
+RUSSIAN_TOOLS = {"Сачок", "Фонарь", "Подзорная труба", "Лупа", "Маска для ныряния", "Фотоаппарат"}
+NICKNAMES = {"Hostess", "Friend"}
+
+
+def latin_words(text: str) -> set[str]:
+    """Words in Latin letters other than the players' nicknames: English the Russian page should not show."""
+    return set(re.findall(r"[A-Za-z]{2,}", text)) - NICKNAMES
+
+
+def test_the_board_log_and_prompts_speak_russian_through_three_rounds(browser, sqlite_server):
+    host, friend, table = open_table_with_friend(
+        browser, sqlite_server, "river", 2,
+        "document.querySelector('[name=\"opt:first_player\"]').value = '0';")
+    pages = {HOST: host, FRIEND: friend}
+    for page in pages.values():
+        page.goto(f"{sqlite_server.url}/tables/{table}?lang=ru")
+        page.wait_for_selector("#seats .seat-name:has-text('Friend')")
+    host.click("#start-button")
+    for page in pages.values():
+        page.wait_for_selector("#board .river-map .river-ship")
+
+    # The draft: the status line names the drafting player, the tools are the Russian edition's.
+    friend.wait_for_selector("#board .river-equip.act")
+    expect(host.locator("#board .river-status-line")).to_have_text("Подготовка: Friend выбирает стартовое снаряжение.")
+    tool = friend.locator("#board .river-equip.act").first
+    tool_name = tool.locator(".river-equip-name").inner_text()
+    assert tool_name in RUSSIAN_TOOLS
+    assert {n.inner_text() for n in host.locator("#board .river-equip-name").all()} == RUSSIAN_TOOLS
+    click_act(friend, tool.get_attribute("data-label"))
+    host.wait_for_selector("#board .river-equip.act")
+    click_act(host, host.locator("#board .river-equip.act").first.get_attribute("data-label"))
+    for page in pages.values():
+        page.wait_for_function("document.querySelector('#board .river-status-line').textContent.startsWith('Раунд 1')")
+        assert f"Friend берёт снаряжение: {tool_name}" in page.inner_text("#log")
+    assert host.inner_text("#prompt-text") == "Выберите фишку для передвижения (тайно, пока все не выберут)"
+    assert host.get_attribute("#board .river-land", "aria-label").startswith("Карта реки: гавань, участки с 1 по 16")
+
+    # Round 1: the secret choice and the reveal, in Russian in both browsers.
+    clicks: dict[int, list[str]] = {HOST: [], FRIEND: []}
+    pick_token(host, "1")
+    host.wait_for_selector("#board .river-choice:has-text('Вы выбрали 1 (скрыто от других)')")
+    friend.wait_for_selector(f"#board .river-player[data-seat='{HOST}'] .river-choice:text-is('фишка выбрана (скрыто)')")
+    assert "Hostess: фишка выбрана" in friend.inner_text("#log")
+    assert "Вы выбрали фишку 1" in host.inner_text("#log")
+    pick_token(friend, "2")
+    asking = "Раунд {round}: все тайно выбирают"
+    play_out_round(pages, 2, {}, clicks, {HOST: "3", FRIEND: "1"}, asking)
+    for page in pages.values():
+        log = page.inner_text("#log")
+        # Russian names every player, the reader too, and writes the list with the reader's commas.
+        assert "Фишки открыты: Hostess 1, Friend 2" in log
+        assert "Hostess плывёт на 1 вперёд на участок 1" in log and "Friend плывёт на 2 вперёд на участок 2" in log
+        assert status(page) == "Раунд 2: все тайно выбирают фишку для передвижения. Ещё выбирают: Hostess и Friend."
+
+    # Round 2: the friend's 1 acts first and chooses on the map between sections 1 and 3.
+    pick_token(friend, "1")
+    pick_token(host, "3")
+    friend.wait_for_selector("#board .river-target.act")
+    expect(friend.locator("#board .river-status-line")).to_have_text("Раунд 2: Friend делает ход.")
+    assert friend.inner_text("#prompt-text") == "Передвиньте свой корабль на 1 вперёд или назад"
+    target = friend.locator("#board .river-target.act[data-pos='3']")
+    assert target.get_attribute("aria-label") == "Передвинуть корабль на 1 вперёд (на участок 3)"
+    assert target.inner_text() == "сюда"
+    expect(host.locator("#board .river-order-chip")).to_have_text(["Friend 1", "Hostess 3"])
+    assert host.get_attribute(f"#board .river-map .river-ship[data-seat='{FRIEND}']", "aria-label") == (
+        "Корабль игрока Friend, участок 2")
+    play_out_round(pages, 3, {FRIEND: "forward", HOST: "forward"}, clicks, {HOST: "2", FRIEND: "3"}, asking)
+    for page in pages.values():
+        log = page.inner_text("#log")
+        assert "Friend плывёт на 1 вперёд на участок 3" in log and "Hostess плывёт на 3 вперёд на участок 4" in log
+        assert (ship_at(page, HOST), ship_at(page, FRIEND)) == (4, 3)
+
+    # Nothing the game writes is left in English: the board, the log and the prompt are Cyrillic throughout.
+    for page in pages.values():
+        for where in ("#board", "#log", "#prompt-text"):
+            text = page.inner_text(where)
+            assert re.search("[а-яё]", text), where
+            assert not latin_words(text), (where, latin_words(text))
+        assert re.search(r"-?\d+ очк(о|а|ов)", page.inner_text("#players"))
     assert not host.inner_text("#play-error") and not friend.inner_text("#play-error")
     host.context.close()
     friend.context.close()

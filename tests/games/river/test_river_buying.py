@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from app.engine import english
 from app.games.river import GAME
 from app.games.river import data as C
 from river_helpers import STAR, act, ask, board, choose_all, disc, each, equip, fresh, player, stack_deck, texts
@@ -206,14 +207,15 @@ def test_pay_options_leave_out_a_token_whose_payment_would_leave_only_the_star()
 def test_buy_and_pay_prompts_warn_when_paying_leaves_few_tokens():
     s = player(fresh(2), 0, hand=[2, 3, STAR], used=[1], spent=[4, 5])
     ask(s, "buy", 0)
-    assert GAME.pending(s)[0].text == "The barge is here: choose equipment to buy (paying leaves you 3 tokens to sail with)"
+    assert english(GAME.pending(s)[0].text) == (
+        "The barge is here: choose equipment to buy (paying leaves you 3 tokens to sail with)")
     s, _ = act(s, 0, equip=2)
     prompt = GAME.pending(s)[0]
-    assert prompt.text == "Pay for the Spyglass with one of your tokens (paying leaves you 3 tokens to sail with)"
+    assert english(prompt.text) == "Pay for the Spyglass with one of your tokens (paying leaves you 3 tokens to sail with)"
     assert prompt.data == {"equip": 2, "tokens_left": 3}
 
 
 def test_buy_prompt_says_nothing_more_when_plenty_of_tokens_are_left():
     s = ask(fresh(2), "buy", 0)
-    assert GAME.pending(s)[0].text == "The barge is here: choose equipment to buy"
+    assert english(GAME.pending(s)[0].text) == "The barge is here: choose equipment to buy"
     assert GAME.pending(s)[0].data == {"tokens_left": 5}

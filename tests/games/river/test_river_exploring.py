@@ -141,7 +141,7 @@ def test_explore_aside_card_shows_only_its_front_and_taken_card_its_back():
     assert v["deck_top"] == 3 and str(first) not in json.dumps(v)
     s, ev = choose_all(s, {0: 2, 1: 1})
     aside = next(e for e in ev if e["type"] == "aside")
-    assert set(aside) == {"type", "text", "reason"} and "Golden Scarab" not in aside["text"]
+    assert set(aside) == {"type", "text", "say", "reason"} and "Golden Scarab" not in json.dumps(aside)
     assert GAME.view(s, 1)["aside"] == [3]
     # the clover on the second look is takeable without any tool, and its back is shown
     found = next(e for e in ev if e["type"] == "discover")
