@@ -7,14 +7,17 @@ its ring positions 0..5. Which terrain lies on a hex depends on the tile dealt t
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Any, TypedDict
+
+from app.engine.text import N_, Text, t, tn
 
 TERRAINS = ("forest", "gold", "silver", "copper")
 METALS = ("gold", "silver", "copper")
 MATERIALS = ("wood", "stone")
 RESOURCES = ("gold", "silver", "copper", "wood", "stone")
-TERRAIN_NAMES = {"forest": "Forest", "gold": "Gold", "silver": "Silver", "copper": "Copper"}
-RESOURCE_NAMES = {"gold": "Gold", "silver": "Silver", "copper": "Copper", "wood": "Wood", "stone": "Stone"}
+TERRAIN_NAMES = {"forest": N_("Forest"), "gold": N_("Gold"), "silver": N_("Silver"), "copper": N_("Copper")}
+RESOURCE_NAMES = {"gold": N_("Gold"), "silver": N_("Silver"), "copper": N_("Copper"), "wood": N_("Wood"),
+                  "stone": N_("Stone")}
 
 CAMPS = {2: 12, 3: 12, 4: 10}
 INFLUENCE_TOKENS = 12
@@ -139,11 +142,29 @@ TOKENS = _tokens()
 TOKENS_BY_TERRAIN = {t: tuple(tok["id"] for tok in TOKENS if tok["terrain"] == t) for t in TERRAINS}
 
 
-TOKEN_TEXT = tuple(" + ".join(RESOURCE_NAMES[r] for r in tok["resources"]) for tok in TOKENS)
+def resource_count(res: str, n: int) -> Text:
+    """'2 Gold' as a Text: each resource has its own counted phrase, since other languages decline the word."""
+    if res == "gold":
+        return tn("{n} Gold", "{n} Gold", n)
+    if res == "silver":
+        return tn("{n} Silver", "{n} Silver", n)
+    if res == "copper":
+        return tn("{n} Copper", "{n} Copper", n)
+    if res == "wood":
+        return tn("{n} Wood", "{n} Wood", n)
+    return tn("{n} Stone", "{n} Stone", n)
 
 
-def token_text(token_id: int) -> str:
-    return TOKEN_TEXT[token_id]
+def plus(items: list[Any]) -> Any:
+    """'a + b + c' as a Text (nested pairs, so every language writes its own spacing around the sign)."""
+    if len(items) == 1:
+        return items[0]
+    return t("{first} + {second}", first=plus(items[:-1]), second=items[-1])
+
+
+def token_text(token_id: int) -> Any:
+    """A mining token's face, 'Gold + Gold + Silver'."""
+    return plus([RESOURCE_NAMES[r] for r in TOKENS[token_id]["resources"]])
 
 
 # ---- investments ------------------------------------------------------------------------------------------------
@@ -192,14 +213,15 @@ INVESTMENT_BONUS = {2: [3, 2, 1], 3: [4, 3, 2, 1], 4: [5, 4, 3, 2, 1]}
 
 EFFECT_TEXT = {
     None: "",
-    "influence": "+1 influence in {terrain}",
-    "shared_office": "Put an influence token free on a Boomtown cell another player holds alone (you score it too)",
-    "peek": "Look in secret at 2 face-down mining tokens",
-    "ship2": "2 free shipping steps",
-    "ship1": "1 free shipping step",
-    "free_office": "Put an influence token free on an empty Boomtown cell",
-    "upgrade": "Turn one of your camps into a settlement",
-    "gain2": "Gain 2 resources of your choice onto your supply track (no VP)",
+    "influence": N_("+1 influence in {terrain}"),
+    "shared_office": N_("Put an influence token free on a Boomtown cell another player holds alone (you score it "
+                        "too)"),
+    "peek": N_("Look in secret at 2 face-down mining tokens"),
+    "ship2": N_("2 free shipping steps"),
+    "ship1": N_("1 free shipping step"),
+    "free_office": N_("Put an influence token free on an empty Boomtown cell"),
+    "upgrade": N_("Turn one of your camps into a settlement"),
+    "gain2": N_("Gain 2 resources of your choice onto your supply track (no VP)"),
 }
 
 
@@ -209,8 +231,9 @@ def investment_text(inv_id: int) -> str:
     return text.format(terrain=TERRAIN_NAMES[inv["terrain"]]) if inv["terrain"] else text
 
 
-def cost_text(cost: dict[str, int]) -> str:
-    return " + ".join(f"{n} {RESOURCE_NAMES[m]}" for m, n in cost.items())
+def cost_text(cost: dict[str, int]) -> Any:
+    """'1 Gold + 3 Copper' as a Text."""
+    return plus([resource_count(m, n) for m, n in cost.items()])
 
 
 # ---- Boomtown ---------------------------------------------------------------------------------------------------
@@ -234,27 +257,30 @@ class Office(TypedDict):
     bandits: bool
 
 
-OFFICES: tuple[Office, ...] = tuple({"id": i, "key": k, "name": n, "text": t, "bandits": b} for i, (k, n, t, b) in enumerate((
-    ("docks", "Docks", "1 VP per camp and 2 VP per settlement of yours next to the water", False),
-    ("frontier", "Frontier Office", "1 VP per building of yours on the edge of the board", False),
-    ("homestead", "Homestead Office", "2 VP for each influence you have in your weakest terrain", False),
-    ("courthouse", "Courthouse", "1 VP per building of yours in the terrain where your influence is highest", False),
-    ("deeds", "Deeds Office", "2 VP per terrain majority award (1st or 2nd) you receive", False),
-    ("depot", "Depot", "2 VP per building in your second-largest group", False),
-    ("mayor", "Mayor's Office", "3 VP per 2 influence tokens you have in Boomtown", False),
-    ("saloon", "Saloon", "2 VP per investment card you own", False),
-    ("sheriff", "Sheriff's Office", "1 VP per building of yours next to another player's building", False),
-    ("shipping", "Shipping Office", "2 VP per shipping bonus tile you own", False),
-    ("surveyor", "Surveyor's Office", "1 VP per building of yours in your longest straight line of hexes", False),
-    ("town_hall", "Town Hall", "1 VP per settlement of yours", False),
-    ("insurance", "Insurance Office", "1 VP per building of yours next to a looted hex", True),
-    ("hoosegow", "Hoosegow", "1 VP per camp of any player in the Wanted area", True),
+OFFICES: tuple[Office, ...] = tuple({"id": i, "key": k, "name": n, "text": x, "bandits": b} for i, (k, n, x, b) in enumerate((
+    ("docks", N_("Docks"), N_("1 VP per camp and 2 VP per settlement of yours next to the water"), False),
+    ("frontier", N_("Frontier Office"), N_("1 VP per building of yours on the edge of the board"), False),
+    ("homestead", N_("Homestead Office"), N_("2 VP for each influence you have in your weakest terrain"), False),
+    ("courthouse", N_("Courthouse"),
+     N_("1 VP per building of yours in the terrain where your influence is highest"), False),
+    ("deeds", N_("Deeds Office"), N_("2 VP per terrain majority award (1st or 2nd) you receive"), False),
+    ("depot", N_("Depot"), N_("2 VP per building in your second-largest group"), False),
+    ("mayor", N_("Mayor's Office"), N_("3 VP per 2 influence tokens you have in Boomtown"), False),
+    ("saloon", N_("Saloon"), N_("2 VP per investment card you own"), False),
+    ("sheriff", N_("Sheriff's Office"), N_("1 VP per building of yours next to another player's building"), False),
+    ("shipping", N_("Shipping Office"), N_("2 VP per shipping bonus tile you own"), False),
+    ("surveyor", N_("Surveyor's Office"),
+     N_("1 VP per building of yours in your longest straight line of hexes"), False),
+    ("town_hall", N_("Town Hall"), N_("1 VP per settlement of yours"), False),
+    ("insurance", N_("Insurance Office"), N_("1 VP per building of yours next to a looted hex"), True),
+    ("hoosegow", N_("Hoosegow"), N_("1 VP per camp of any player in the Wanted area"), True),
 )))
 OFFICES_IN_PLAY = 4
 
 # Trading Post tiles for the single Boomtown cell (option): what placing influence there gives.
 TRADING_POST_TILES = ("copper", "silver", "gold", "wood_or_stone")
-TRADING_POST_NAMES = {"copper": "Copper", "silver": "Silver", "gold": "Gold", "wood_or_stone": "Wood or Stone"}
+TRADING_POST_NAMES = {"copper": N_("Copper"), "silver": N_("Silver"), "gold": N_("Gold"),
+                      "wood_or_stone": N_("Wood or Stone")}
 
 # ---- shipping ---------------------------------------------------------------------------------------------------
 

@@ -9,8 +9,9 @@ from pydantic import Field
 from app.engine import RandomBot
 from app.engine import steps as S
 from app.engine.game import State, copy_state
-from app.engine.kit import BaseOptions, Log
+from app.engine.kit import BaseOptions, Log, seat_ref
 from app.engine.steps import StepGame
+from app.engine.text import N_, t, words
 
 from . import data as D
 from . import scoring, view as V
@@ -21,19 +22,19 @@ from .turn import begin_turn, held_metals, to_build
 
 
 class Options(BaseOptions):
-    trading_post: bool = Field(default=False, title="Trading Post", description="The single Boomtown cell gives a resource "
-                                                          "(Copper, Silver, Gold or Wood-or-Stone) instead of 4 VP.")
-    bandits: bool = Field(default=False, title="Bandits", description="The Insurance Office and the Hoosegow join the "
-                                                     "Boomtown offices that may be drawn.")
+    trading_post: bool = Field(default=False, title=N_("Trading Post"), description=N_(
+        "The single Boomtown cell gives a resource (Copper, Silver, Gold or Wood-or-Stone) instead of 4 VP."))
+    bandits: bool = Field(default=False, title=N_("Bandits"), description=N_(
+        "The Insurance Office and the Hoosegow join the Boomtown offices that may be drawn."))
 
 
 class GoldWest(StepGame):
     id: ClassVar[str] = "goldwest"
-    title: ClassVar[str] = "Gold West"
+    title: ClassVar[str] = N_("Gold West")
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
-    summary: ClassVar[str] = ("Mine metals in the hills, build camps and settlements, invest and ship goods across "
-                              "the old West.")
+    summary: ClassVar[str] = N_("Mine metals in the hills, build camps and settlements, invest and ship goods "
+                                "across the old West.")
     minutes: ClassVar[tuple[int, int]] = (45, 90)
     Options = Options
     max_moves: ClassVar[int] = 4000
@@ -43,9 +44,9 @@ class GoldWest(StepGame):
     def setup(self, num_players: int, options: Any, state: State) -> list[dict]:
         setup_state(state, num_players, options)
         log = Log()
-        log.add("setup", f"The map is dealt; {len([h for h in state['map'] if h['terrain']])} hexes, "
-                         f"12 tokens by the water face up. Turn order: "
-                         f"{', '.join(f'@{s}' for s in state['order'])}")
+        log.add("setup", t("The map is dealt; {hexes} hexes, 12 tokens by the water face up. Turn order: {order}",
+                           hexes=len([h for h in state["map"] if h["terrain"]]),
+                           order=words([seat_ref(s) for s in state["order"]], ",")))
         begin_turn(state, state["order"][0], log)
         self.advance(state, log)
         return log.events

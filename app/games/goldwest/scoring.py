@@ -7,14 +7,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.engine.kit import plural, result_of, seat_ref, winners, winners_text
+from app.engine.kit import result_of, seat_ref, winners, winners_say
+from app.engine.text import N_, Text, english, t, tn
 
 from . import data as D
 
 MAJORITY = {"copper": (11, 7), "silver": (10, 6), "gold": (9, 5), "forest": (8, 4)}
-PLAY_SOURCES = (("supply", "Supply track"), ("investments", "Investment cards"),
-                ("investment_bonus", "Investment bonus tiles"), ("boomtown", "Boomtown 4 VP cell"),
-                ("shipping", "Shipping"), ("looting", "Looting"))
+PLAY_SOURCES = (("supply", N_("Supply track")), ("investments", N_("Investment cards")),
+                ("investment_bonus", N_("Investment bonus tiles")), ("boomtown", N_("Boomtown 4 VP cell")),
+                ("shipping", N_("Shipping")), ("looting", N_("Looting")))
 
 
 def buildings(state: dict, seat: int) -> list[int]:
@@ -48,30 +49,30 @@ def settlements_in(state: dict, seat: int, terrain: str) -> int:
     return sum(1 for hx in state["map"] if hx["camp"] == seat and hx["settlement"] and hx["terrain"] == terrain)
 
 
-def majorities(state: dict) -> dict[str, list[tuple[int, int, str]]]:
+def majorities(state: dict) -> dict[str, list[tuple[int, int, Text]]]:
     """Per terrain: (seat, VP, place words) for every award. Ties on influence are broken by settlements there;
     a tie for 1st shares 1st + 2nd (rounded down) and nobody is 2nd; a tie for 2nd shares 2nd. With 2 players only
     the 2nd-place value is given, to the leader."""
     n = state["num_players"]
-    out: dict[str, list[tuple[int, int, str]]] = {}
+    out: dict[str, list[tuple[int, int, Text]]] = {}
     for terrain in D.TERRAINS:
         first, second = MAJORITY[terrain]
         keys = {s: (influence(state, s, terrain), settlements_in(state, s, terrain)) for s in range(n)}
         ranked = sorted({k for k in keys.values() if k[0] > 0}, reverse=True)
         levels = [[s for s in range(n) if keys[s] == k] for k in ranked]
-        awards: list[tuple[int, int, str]] = []
+        awards: list[tuple[int, int, Text]] = []
         if levels:
             top = levels[0]
             if n == 2:
-                awards = [(s, second // len(top), "most influence (2 players: 2nd-place value)") for s in top]
+                awards = [(s, second // len(top), t("most influence (2 players: 2nd-place value)")) for s in top]
             elif len(top) > 1:
-                awards = [(s, (first + second) // len(top), f"tied 1st of {len(top)}") for s in top]
+                awards = [(s, (first + second) // len(top), t("tied 1st of {tied}", tied=len(top))) for s in top]
             else:
-                awards = [(top[0], first, "1st")]
+                awards = [(top[0], first, t("1st"))]
                 if len(levels) > 1:
                     tied = levels[1]
-                    awards += [(s, second // len(tied), "2nd" if len(tied) == 1 else f"tied 2nd of {len(tied)}")
-                               for s in tied]
+                    place = t("2nd") if len(tied) == 1 else t("tied 2nd of {tied}", tied=len(tied))
+                    awards += [(s, second // len(tied), place) for s in tied]
         out[terrain] = awards
     return out
 
@@ -147,6 +148,12 @@ def longest_line(own: list[int]) -> int:
     return max(lines.values(), default=0)
 
 
+def score_line(label: str | Text, points: int, **extra: Any) -> dict[str, Any]:
+    """One line of the breakdown: its English `label` as before, and `say` for the other languages."""
+    say = label if isinstance(label, dict) else t(label)
+    return {"label": english(say), "points": points, **extra, "say": say}
+
+
 def breakdown(state: dict) -> list[list[dict[str, Any]]]:
     """Every player's score line by line: what was scored during play, then each final-scoring item."""
     n = state["num_players"]
@@ -154,26 +161,30 @@ def breakdown(state: dict) -> list[list[dict[str, Any]]]:
     for seat, player in enumerate(state["players"]):
         for source, label in PLAY_SOURCES:
             if player["points"].get(source):
-                lines[seat].append({"label": label, "points": player["points"][source], "during_play": True})
+                lines[seat].append(score_line(label, player["points"][source], during_play=True))
         sizes = groups(state, seat)
         if sizes:
-            lines[seat].append({"label": f"Largest group ({plural(sizes[0], 'building')})", "points": 2 * sizes[0]})
+            size = tn("{n} building", "{n} buildings", sizes[0])
+            lines[seat].append(score_line(t("Largest group ({buildings})", buildings=size), 2 * sizes[0]))
     award_counts = [0] * n
     for terrain, awards in majorities(state).items():
         for seat, vp, place in awards:
             award_counts[seat] += 1
-            lines[seat].append({"label": f"{D.TERRAIN_NAMES[terrain]} influence: {place}", "points": vp})
+            label = t("{terrain} influence: {place}", terrain=D.TERRAIN_NAMES[terrain], place=place)
+            lines[seat].append(score_line(label, vp))
     cells = state["boomtown"]["cells"]
     for entry in state["boomtown"]["offices"]:
         office = D.OFFICES[entry["office"]]
         for cell in entry["cells"]:
             for seat in (cells[cell]["token"], cells[cell]["shared"]):
                 if seat is not None:
-                    lines[seat].append({"label": office["name"],
-                                        "points": office_value(state, seat, office["key"], award_counts[seat])})
+                    points = office_value(state, seat, office["key"], award_counts[seat])
+                    lines[seat].append(score_line(office["name"], points))
     for seat, vp in wanted_penalties(state).items():
         if vp:
-            lines[seat].append({"label": f"Wanted area ({state['players'][seat]['wanted']} camps)", "points": vp})
+            # "camps" even for one in English (as the breakdown has always read); other languages count properly.
+            wanted = state["players"][seat]["wanted"]
+            lines[seat].append(score_line(tn("Wanted area ({n} camps)", "Wanted area ({n} camps)", wanted), vp))
     return lines
 
 
@@ -186,5 +197,13 @@ def final_result(state: dict) -> dict[str, Any]:
     scores, lines = final_scores(state)
     keys = [(scores[s], -p["wanted"], sum(len(sec) for sec in p["supply"])) for s, p in enumerate(state["players"])]
     won = winners(keys)
-    detail = "; ".join(f"{seat_ref(s)} {scores[s]}" for s in range(state["num_players"]))
-    return result_of(scores, keys, f"{winners_text(won)}. Scores: {detail}", breakdown=lines)
+    detail = [t("{player} {score}", player=seat_ref(s), score=scores[s]) for s in range(state["num_players"])]
+    text = t("{winners}. Scores: {scores}", winners=winners_say(won), scores=semicolons(detail))
+    return result_of(scores, keys, text, breakdown=lines)
+
+
+def semicolons(items: list[Text]) -> Text:
+    """'a; b; c' as a Text (nested pairs)."""
+    if len(items) == 1:
+        return items[0]
+    return t("{first}; {second}", first=semicolons(items[:-1]), second=items[-1])

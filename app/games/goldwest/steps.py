@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine import steps as S
-from app.engine.kit import Log, plural, seat_ref
+from app.engine.kit import Log, seat_ref
 from app.engine.steps import Step
+from app.engine.text import Text, t, tn
 
 from . import data as D
 from .turn import after_activation, can_pay, end_turn, face_up_hexes, held_metals, resources_text, score, ship, spend, \
@@ -37,23 +38,31 @@ def add_marker(state: dict, seat: int, terrain: str) -> None:
     player["markers"][terrain] += 1
 
 
-def place_in_boomtown(state: dict, seat: int, cell: int, log: Log, how: str) -> None:
-    """An influence token onto an empty Boomtown cell; the single cell pays 4 VP or its Trading Post resource."""
+def place_in_boomtown(state: dict, seat: int, cell: int, log: Log, cost: Any) -> None:
+    """An influence token onto an empty Boomtown cell, paid with `cost` (None: free); the single cell pays 4 VP or
+    its Trading Post resource."""
     state["players"][seat]["influence_tokens"] -= 1
     boomtown = state["boomtown"]
     boomtown["cells"][cell]["token"] = seat
     office = boomtown["cells"][cell]["office"]
+    who = {"player": seat_ref(seat)}
     if office is not None:
-        log.add("boomtown", f"{seat_ref(seat)} {how} an influence token on the {D.OFFICES[office]['name']} "
-                            f"(cell {cell + 1})", seat=seat, cell=cell)
+        where = {"office": D.OFFICES[office]["name"], "cell": cell + 1, **who}
+        text = (t("{player} pays {cost} and puts an influence token on the {office} (cell {cell})", cost=cost, **where)
+                if cost else t("{player} puts (free) an influence token on the {office} (cell {cell})", **where))
+        log.add("boomtown", text, seat=seat, cell=cell)
     elif boomtown["single_tile"] == "vp4":
         score(state, seat, "boomtown", D.BOOMTOWN_VP)
-        log.add("boomtown", f"{seat_ref(seat)} {how} an influence token on the 4 VP cell of Boomtown and scores 4 VP",
-                seat=seat, cell=cell)
+        text = (t("{player} pays {cost} and puts an influence token on the 4 VP cell of Boomtown and scores 4 VP",
+                  cost=cost, **who)
+                if cost else t("{player} puts (free) an influence token on the 4 VP cell of Boomtown and scores 4 VP",
+                               **who))
+        log.add("boomtown", text, seat=seat, cell=cell)
     else:
-        tile = boomtown["single_tile"]
-        log.add("boomtown", f"{seat_ref(seat)} {how} an influence token on the Trading Post "
-                            f"({D.TRADING_POST_NAMES[tile]})", seat=seat, cell=cell)
+        where = {"tile": D.TRADING_POST_NAMES[boomtown["single_tile"]], **who}
+        text = (t("{player} pays {cost} and puts an influence token on the Trading Post ({tile})", cost=cost, **where)
+                if cost else t("{player} puts (free) an influence token on the Trading Post ({tile})", **where))
+        log.add("boomtown", text, seat=seat, cell=cell)
         S.push(state, "trade", seat)
 
 
@@ -61,12 +70,12 @@ def open_cells(state: dict) -> list[int]:
     return [c for c, cell in enumerate(state["boomtown"]["cells"]) if cell["token"] is None]
 
 
-def push_effect(game: Any, state: dict, kind: str, seat: int, log: Log, lost: str, **fields: Any) -> None:
+def push_effect(game: Any, state: dict, kind: str, seat: int, log: Log, lost: Text, **fields: Any) -> None:
     """Ask an effect's choice, or say the effect is lost when it has no choice to offer."""
     frame = S.push(state, kind, seat, **fields)
     if not game.step_for(frame).options(game, state, frame, seat):
         S.pop(state)
-        log.add("effect_lost", f"{seat_ref(seat)}'s {lost} has no effect", seat=seat)
+        log.add("effect_lost", t("{player}'s {effect} has no effect", player=seat_ref(seat), effect=lost), seat=seat)
 
 
 # ---- Step 1: the supply track -----------------------------------------------------------------------------------
@@ -76,7 +85,7 @@ class Activate(Step):
     undoable = True
 
     def text(self, game, state, frame, seat):
-        return "Activate a section of your supply track: take all its resources, drop one in each lower section"
+        return t("Activate a section of your supply track: take all its resources, drop one in each lower section")
 
     def options(self, game, state, frame, seat):
         supply = state["players"][seat]["supply"]
@@ -85,9 +94,10 @@ class Activate(Step):
             cubes = supply[section]
             if cubes:
                 kept = max(0, len(cubes) - section)
-                out.append({"type": "activate", "section": section, "count": len(cubes),
-                            "label": f"Section {section} ({resources_text(cubes)}): "
-                                     f"{plural(kept, 'resource')} activated"})
+                label = t("Section {section} ({resources}): {activated}", section=section,
+                          resources=resources_text(cubes),
+                          activated=tn("{n} resource activated", "{n} resources activated", kept))
+                out.append({"type": "activate", "section": section, "count": len(cubes), "label": label})
         return out
 
     def resolve(self, game, state, frame, seat, action, log):
@@ -95,8 +105,9 @@ class Activate(Step):
         supply = state["players"][seat]["supply"]
         state["turn"]["hand"] = sorted(supply[section])
         supply[section] = []
-        log.add("activate", f"{seat_ref(seat)} activates section {section} of the supply track "
-                            f"({resources_text(state['turn']['hand'])})", seat=seat, section=section)
+        log.add("activate", t("{player} activates section {section} of the supply track ({resources})",
+                              player=seat_ref(seat), section=section, resources=resources_text(state["turn"]["hand"])),
+                seat=seat, section=section)
         S.pop(state)
         continue_drops(game, state, section - 1, log)
 
@@ -112,8 +123,8 @@ def continue_drops(game: Any, state: dict, section: int, log: Log) -> None:
     for res in turn["hand"]:
         turn["held"][res] = turn["held"].get(res, 0) + 1
     turn["hand"] = []
-    log.add("activated", f"{seat_ref(seat)} has {resources_text(turn['held'])} activated this turn", seat=seat,
-            held=dict(turn["held"]))
+    log.add("activated", t("{player} has {resources} activated this turn", player=seat_ref(seat),
+                           resources=resources_text(turn["held"])), seat=seat, held=dict(turn["held"]))
     after_activation(state, log)
 
 
@@ -123,11 +134,11 @@ class Drop(Step):
     forced_single = True
 
     def text(self, game, state, frame, seat):
-        return f"Choose the resource to leave in section {frame['section']}"
+        return t("Choose the resource to leave in section {section}", section=frame["section"])
 
     def options(self, game, state, frame, seat):
         return [{"type": "drop", "resource": res, "section": frame["section"],
-                 "label": f"Leave {_name(res)} in section {frame['section']}"}
+                 "label": t("Leave {resource} in section {section}", resource=_name(res), section=frame["section"])}
                 for res in sorted(set(state["turn"]["hand"]), key=D.RESOURCES.index)]
 
     def resolve(self, game, state, frame, seat, action, log):
@@ -145,7 +156,7 @@ class Metals(Step):
     undoable = True
 
     def text(self, game, state, frame, seat):
-        return f"Use your metals ({resources_text(held_metals(state))}): invest, Boomtown, shipping"
+        return t("Use your metals ({metals}): invest, Boomtown, shipping", metals=resources_text(held_metals(state)))
 
     def options(self, game, state, frame, seat):
         turn = state["turn"]
@@ -157,7 +168,8 @@ class Metals(Step):
                 inv = D.INVESTMENT_BY_ID[card]
                 if can_pay(held, inv["cost"]):
                     out.append({"type": "invest", "card": card, "cost": dict(inv["cost"]), "vp": inv["vp"],
-                                "label": f"Invest in card {card} ({D.cost_text(inv['cost'])}): {inv['vp']} VP"})
+                                "label": t("Invest in card {card} ({cost}): {vp} VP", card=card,
+                                           cost=D.cost_text(inv["cost"]), vp=inv["vp"])})
         if not turn["boomtown"] and has_influence_token(state, seat):
             for cell in open_cells(state):
                 column, row = D.cell_cost(cell)
@@ -166,12 +178,15 @@ class Metals(Step):
                     cost[row] = 1
                 if can_pay(held, cost):
                     out.append({"type": "boomtown", "cell": cell, "cost": cost,
-                                "label": f"Boomtown cell {cell + 1} ({D.cost_text(cost)}): {cell_name(state, cell)}"})
+                                "label": t("Boomtown cell {cell} ({cost}): {name}", cell=cell + 1,
+                                           cost=D.cost_text(cost), name=cell_name(state, cell))})
         for metal in D.METALS:
             if held.get(metal, 0) and player["ship"][metal] < D.TRACK_END:
                 out.append({"type": "ship", "metal": metal, "to": next_space(player["ship"][metal]),
-                            "label": f"Ship: 1 {_name(metal)}, stagecoach to space {next_space(player['ship'][metal])}"})
-        out.append({"type": "done", "label": "Go on to Build or Loot" if not turn["final"] else "End your last turn"})
+                            "label": t("Ship: {goods}, stagecoach to space {space}", goods=D.resource_count(metal, 1),
+                                       space=next_space(player["ship"][metal]))})
+        done = t("End your last turn") if turn["final"] else t("Go on to Build or Loot")
+        out.append({"type": "done", "label": done})
         return out
 
     def resolve(self, game, state, frame, seat, action, log):
@@ -185,7 +200,7 @@ class Metals(Step):
         elif kind == "boomtown":
             spend(state, action["cost"])
             state["turn"]["boomtown"] = True
-            place_in_boomtown(state, seat, action["cell"], log, f"pays {D.cost_text(action['cost'])} and puts")
+            place_in_boomtown(state, seat, action["cell"], log, D.cost_text(action["cost"]))
         elif kind == "invest":
             invest(game, state, seat, action["card"], log)
 
@@ -194,12 +209,13 @@ def next_space(space: int) -> int:
     return space + 2 if space + 1 in D.BONUS_SPACES else space + 1
 
 
-def cell_name(state: dict, cell: int) -> str:
+def cell_name(state: dict, cell: int) -> str | Text:
+    """An office's name, or what the single cell gives."""
     office = state["boomtown"]["cells"][cell]["office"]
     if office is not None:
         return D.OFFICES[office]["name"]
     tile = state["boomtown"]["single_tile"]
-    return "4 VP" if tile == "vp4" else f"Trading Post ({D.TRADING_POST_NAMES[tile]})"
+    return t("4 VP") if tile == "vp4" else t("Trading Post ({tile})", tile=D.TRADING_POST_NAMES[tile])
 
 
 def invest(game: Any, state: dict, seat: int, card: int, log: Log) -> None:
@@ -210,20 +226,25 @@ def invest(game: Any, state: dict, seat: int, card: int, log: Log) -> None:
     state["investments"].remove(card)
     player["investments"].append(card)
     score(state, seat, "investments", inv["vp"])
-    text = f"{seat_ref(seat)} pays {D.cost_text(inv['cost'])} for investment {card} and scores {inv['vp']} VP"
+    paid = {"player": seat_ref(seat), "cost": D.cost_text(inv["cost"]), "card": card, "vp": inv["vp"]}
     if state["investment_bonus"]:
         bonus = state["investment_bonus"].pop(0)
         score(state, seat, "investment_bonus", bonus)
-        text += f", plus a {bonus} VP bonus tile"
+        text = t("{player} pays {cost} for investment {card} and scores {vp} VP, plus a {bonus} VP bonus tile",
+                 bonus=bonus, **paid)
+    else:
+        text = t("{player} pays {cost} for investment {card} and scores {vp} VP", **paid)
     log.add("invest", text, seat=seat, card=card)
     effect = inv["effect"]
-    what = f"investment {card}"
+    what = t("investment {card}", card=card)
     if effect == "influence":
         if has_influence_token(state, seat):
             add_marker(state, seat, inv["terrain"])
-            log.add("influence", f"{seat_ref(seat)} gains 1 influence in {D.TERRAIN_NAMES[inv['terrain']]}", seat=seat)
+            log.add("influence", t("{player} gains 1 influence in {terrain}", player=seat_ref(seat),
+                                   terrain=D.TERRAIN_NAMES[inv["terrain"]]), seat=seat)
         else:
-            log.add("effect_lost", f"{seat_ref(seat)} has no influence token left for {what}", seat=seat)
+            log.add("effect_lost", t("{player} has no influence token left for {effect}", player=seat_ref(seat),
+                                     effect=what), seat=seat)
     elif effect == "ship1" or effect == "ship2":
         push_effect(game, state, "free_ship", seat, log, what, left=1 if effect == "ship1" else 2)
     elif effect == "gain2":
@@ -241,12 +262,13 @@ class FreeShip(Step):
     undoable = True
 
     def text(self, game, state, frame, seat):
-        return f"Free shipping: move a stagecoach one step ({frame['left']} left)"
+        return t("Free shipping: move a stagecoach one step ({left} left)", left=frame["left"])
 
     def options(self, game, state, frame, seat):
         player = state["players"][seat]
         return [{"type": "free_ship", "metal": m, "to": next_space(player["ship"][m]),
-                 "label": f"Free step on the {_name(m)} track to space {next_space(player['ship'][m])}"}
+                 "label": t("Free step on the {metal} track to space {space}", metal=_name(m),
+                            space=next_space(player["ship"][m]))}
                 for m in D.METALS if player["ship"][m] < D.TRACK_END]
 
     def resolve(self, game, state, frame, seat, action, log):
@@ -261,17 +283,17 @@ class Gain(Step):
     undoable = True
 
     def text(self, game, state, frame, seat):
-        return f"Gain a resource onto your supply track, without VP ({frame['left']} left)"
+        return t("Gain a resource onto your supply track, without VP ({left} left)", left=frame["left"])
 
     def options(self, game, state, frame, seat):
         return [{"type": "gain", "resource": res, "section": section,
-                 "label": f"{_name(res)} to section {section}"}
+                 "label": t("{resource} to section {section}", resource=_name(res), section=section)}
                 for res in D.RESOURCES for section in range(D.SECTIONS)]
 
     def resolve(self, game, state, frame, seat, action, log):
         state["players"][seat]["supply"][action["section"]].append(action["resource"])
-        log.add("gain", f"{seat_ref(seat)} gains 1 {_name(action['resource'])} in section {action['section']}",
-                seat=seat)
+        log.add("gain", t("{player} gains {goods} in section {section}", player=seat_ref(seat),
+                          goods=D.resource_count(action["resource"], 1), section=action["section"]), seat=seat)
         frame["left"] -= 1
         if not frame["left"]:
             S.pop(state)
@@ -281,21 +303,22 @@ class Peek(Step):
     kind = "peek"
 
     def text(self, game, state, frame, seat):
-        return f"Look at a face-down mining token ({frame['left']} left)"
+        return t("Look at a face-down mining token ({left} left)", left=frame["left"])
 
     def options(self, game, state, frame, seat):
         seen = state["players"][seat]["peeked"]
-        return [{"type": "peek", "hex": h, "label": f"Look at the token on hex {h}"}
+        return [{"type": "peek", "hex": h, "label": t("Look at the token on hex {hex}", hex=h)}
                 for h, hx in enumerate(state["map"]) if hx["token"] is not None and not hx["face_up"] and h not in seen]
 
     def resolve(self, game, state, frame, seat, action, log):
         h = action["hex"]
         state["players"][seat]["peeked"].append(h)
         terrain = D.TERRAIN_NAMES[state["map"][h]["terrain"]]
-        log.add("peek", f"{seat_ref(seat)} looks at a face-down {terrain} token", seat=seat, hex=h)
-        log.private(seat, "peek_face", f"The {terrain} token on hex {h} shows "
-                                       f"{D.token_text(state['map'][h]['token'])}", hex=h,
-                    token=state["map"][h]["token"])
+        log.add("peek", t("{player} looks at a face-down {terrain} token", player=seat_ref(seat), terrain=terrain),
+                seat=seat, hex=h)
+        log.private(seat, "peek_face", t("The {terrain} token on hex {hex} shows {resources}", terrain=terrain, hex=h,
+                                         resources=D.token_text(state["map"][h]["token"])),
+                    hex=h, token=state["map"][h]["token"])
         frame["left"] -= 1
         if not frame["left"] or not self.options(game, state, frame, seat):
             S.pop(state)
@@ -306,13 +329,13 @@ class SharedOffice(Step):
     undoable = True
 
     def text(self, game, state, frame, seat):
-        return "Put an influence token on a Boomtown cell another player holds"
+        return t("Put an influence token on a Boomtown cell another player holds")
 
     def options(self, game, state, frame, seat):
         if not has_influence_token(state, seat):
             return []
         return [{"type": "shared_office", "cell": c,
-                 "label": f"Share Boomtown cell {c + 1} ({cell_name(state, c)})"}
+                 "label": t("Share Boomtown cell {cell} ({name})", cell=c + 1, name=cell_name(state, c))}
                 for c, cell in enumerate(state["boomtown"]["cells"])
                 if cell["token"] is not None and cell["token"] != seat and cell["shared"] is None]
 
@@ -320,8 +343,8 @@ class SharedOffice(Step):
         cell = action["cell"]
         state["players"][seat]["influence_tokens"] -= 1
         state["boomtown"]["cells"][cell]["shared"] = seat
-        log.add("boomtown", f"{seat_ref(seat)} shares Boomtown cell {cell + 1} ({cell_name(state, cell)})",
-                seat=seat, cell=cell)
+        log.add("boomtown", t("{player} shares Boomtown cell {cell} ({name})", player=seat_ref(seat), cell=cell + 1,
+                              name=cell_name(state, cell)), seat=seat, cell=cell)
         S.pop(state)
 
 
@@ -330,17 +353,18 @@ class FreeOffice(Step):
     undoable = True
 
     def text(self, game, state, frame, seat):
-        return "Put an influence token free on an empty Boomtown cell"
+        return t("Put an influence token free on an empty Boomtown cell")
 
     def options(self, game, state, frame, seat):
         if not has_influence_token(state, seat):
             return []
-        return [{"type": "free_office", "cell": c, "label": f"Boomtown cell {c + 1} ({cell_name(state, c)})"}
+        return [{"type": "free_office", "cell": c,
+                 "label": t("Boomtown cell {cell} ({name})", cell=c + 1, name=cell_name(state, c))}
                 for c in open_cells(state)]
 
     def resolve(self, game, state, frame, seat, action, log):
         S.pop(state)
-        place_in_boomtown(state, seat, action["cell"], log, "puts (free)")
+        place_in_boomtown(state, seat, action["cell"], log, None)
 
 
 class Upgrade(Step):
@@ -348,21 +372,22 @@ class Upgrade(Step):
     undoable = True
 
     def text(self, game, state, frame, seat):
-        return "Turn one of your camps into a settlement"
+        return t("Turn one of your camps into a settlement")
 
     def options(self, game, state, frame, seat):
         if not has_influence_token(state, seat):
             return []
-        return [{"type": "upgrade", "hex": h, "label": f"Upgrade your camp on hex {h} "
-                                                       f"({D.TERRAIN_NAMES[hx['terrain']]})"}
+        return [{"type": "upgrade", "hex": h,
+                 "label": t("Upgrade your camp on hex {hex} ({terrain})", hex=h,
+                            terrain=D.TERRAIN_NAMES[hx["terrain"]])}
                 for h, hx in enumerate(state["map"]) if hx["camp"] == seat and not hx["settlement"]]
 
     def resolve(self, game, state, frame, seat, action, log):
         hx = state["map"][action["hex"]]
         hx["settlement"] = True
         add_marker(state, seat, hx["terrain"])
-        log.add("upgrade", f"{seat_ref(seat)} turns a camp in {D.TERRAIN_NAMES[hx['terrain']]} into a settlement",
-                seat=seat, hex=action["hex"])
+        log.add("upgrade", t("{player} turns a camp in {terrain} into a settlement", player=seat_ref(seat),
+                             terrain=D.TERRAIN_NAMES[hx["terrain"]]), seat=seat, hex=action["hex"])
         S.pop(state)
 
 
@@ -371,17 +396,19 @@ class Trade(Step):
     undoable = True
 
     def text(self, game, state, frame, seat):
-        return "Trading Post: use the resource this turn, or put it on your supply track for its section's VP"
+        return t("Trading Post: use the resource this turn, or put it on your supply track for its section's VP")
 
     def options(self, game, state, frame, seat):
         tile = state["boomtown"]["single_tile"]
         kinds = list(D.MATERIALS) if tile == "wood_or_stone" else [tile]
         out = []
         for res in kinds:
+            one = D.resource_count(res, 1)
             out.append({"type": "trade", "resource": res, "section": None,
-                        "label": f"Use 1 {_name(res)} this turn"})
+                        "label": t("Use {goods} this turn", goods=one)})
             out.extend({"type": "trade", "resource": res, "section": s,
-                        "label": f"1 {_name(res)} to section {s} ({s} VP)"} for s in range(D.SECTIONS))
+                        "label": t("{goods} to section {section} ({vp} VP)", goods=one, section=s, vp=s)}
+                       for s in range(D.SECTIONS))
         return out
 
     def resolve(self, game, state, frame, seat, action, log):
@@ -389,12 +416,13 @@ class Trade(Step):
         if section is None:
             held = _held(state)
             held[res] = held.get(res, 0) + 1
-            log.add("trade", f"{seat_ref(seat)} takes 1 {_name(res)} to use this turn", seat=seat)
+            log.add("trade", t("{player} takes {goods} to use this turn", player=seat_ref(seat),
+                               goods=D.resource_count(res, 1)), seat=seat)
         else:
             state["players"][seat]["supply"][section].append(res)
             score(state, seat, "supply", section)
-            log.add("trade", f"{seat_ref(seat)} puts 1 {_name(res)} in section {section} and scores "
-                             f"{section} VP", seat=seat)
+            log.add("trade", t("{player} puts {goods} in section {section} and scores {vp} VP", player=seat_ref(seat),
+                               goods=D.resource_count(res, 1), section=section, vp=section), seat=seat)
         S.pop(state)
 
 
@@ -413,18 +441,28 @@ class Build(Step):
     undoable = True
 
     def text(self, game, state, frame, seat):
-        what = {"settlement": "build a settlement (you hold Wood and Stone)",
-                "camp": "build a camp (you hold Wood or Stone)",
-                "loot": "loot (you hold no Wood or Stone: a camp goes to the Wanted area, -1 VP)"}[build_kind(state)]
-        return f"Choose a face-up mining token to {what}"
+        how = build_kind(state)
+        if how == "settlement":
+            return t("Choose a face-up mining token to build a settlement (you hold Wood and Stone)")
+        if how == "camp":
+            return t("Choose a face-up mining token to build a camp (you hold Wood or Stone)")
+        return t("Choose a face-up mining token to loot (you hold no Wood or Stone: a camp goes to the Wanted area, "
+                 "-1 VP)")
 
     def options(self, game, state, frame, seat):
         how = build_kind(state)
-        verb = {"settlement": "Settle", "camp": "Camp", "loot": "Loot"}[how]
-        return [{"type": "build", "hex": h, "as": how,
-                 "label": f"{verb} on hex {h}: {D.TERRAIN_NAMES[state['map'][h]['terrain']]}, "
-                          f"{D.token_text(state['map'][h]['token'])}"}
-                for h in face_up_hexes(state)]
+        out = []
+        for h in face_up_hexes(state):
+            hx = state["map"][h]
+            where = {"hex": h, "terrain": D.TERRAIN_NAMES[hx["terrain"]], "resources": D.token_text(hx["token"])}
+            if how == "settlement":
+                label = t("Settle on hex {hex}: {terrain}, {resources}", **where)
+            elif how == "camp":
+                label = t("Camp on hex {hex}: {terrain}, {resources}", **where)
+            else:
+                label = t("Loot on hex {hex}: {terrain}, {resources}", **where)
+            out.append({"type": "build", "hex": h, "as": how, "label": label})
+        return out
 
     def resolve(self, game, state, frame, seat, action, log):
         h, how = action["hex"], action["as"]
@@ -440,16 +478,21 @@ class Build(Step):
             player["wanted"] += 1
             state["discarded"].append(token)
             score(state, seat, "looting", -1)
-            log.add("loot", f"{seat_ref(seat)} loots a {terrain} hex ({D.token_text(token)}): a camp goes to the "
-                            f"Wanted area, -1 VP", seat=seat, hex=h)
+            log.add("loot", t("{player} loots a {terrain} hex ({resources}): a camp goes to the Wanted area, -1 VP",
+                              player=seat_ref(seat), terrain=terrain, resources=D.token_text(token)), seat=seat, hex=h)
         else:
             hx["camp"] = seat
             player["tokens"][hx["terrain"]].append(token)
             if how == "settlement":
                 hx["settlement"] = True
                 add_marker(state, seat, hx["terrain"])
-            log.add("build", f"{seat_ref(seat)} builds a {how} on a {terrain} hex ({D.token_text(token)}): "
-                             f"+{2 if how == 'settlement' else 1} influence in {terrain}", seat=seat, hex=h)
+            where = {"player": seat_ref(seat), "terrain": terrain, "resources": D.token_text(token)}
+            if how == "settlement":
+                text = t("{player} builds a settlement on a {terrain} hex ({resources}): +2 influence in {terrain}",
+                         **where)
+            else:
+                text = t("{player} builds a camp on a {terrain} hex ({resources}): +1 influence in {terrain}", **where)
+            log.add("build", text, seat=seat, hex=h)
         S.replace(state, "place", seat, token=token)
 
 
@@ -457,13 +500,14 @@ class Place(Step):
     kind = "place"
 
     def text(self, game, state, frame, seat):
-        return f"Put {D.token_text(frame['token'])} in one section of your supply track (VP = section number)"
+        return t("Put {resources} in one section of your supply track (VP = section number)",
+                 resources=D.token_text(frame["token"]))
 
     def data(self, game, state, frame, seat):
         return {"token": frame["token"], "resources": list(D.TOKENS[frame["token"]]["resources"])}
 
     def options(self, game, state, frame, seat):
-        return [{"type": "place", "section": s, "vp": s, "label": f"Section {s}: {s} VP"}
+        return [{"type": "place", "section": s, "vp": s, "label": t("Section {section}: {vp} VP", section=s, vp=s)}
                 for s in range(D.SECTIONS)]
 
     def resolve(self, game, state, frame, seat, action, log):
@@ -471,8 +515,9 @@ class Place(Step):
         resources = list(D.TOKENS[frame["token"]]["resources"])
         state["players"][seat]["supply"][section].extend(resources)
         score(state, seat, "supply", section)
-        log.add("place", f"{seat_ref(seat)} puts {resources_text(resources)} in section {section} and scores "
-                         f"{section} VP", seat=seat, section=section)
+        log.add("place", t("{player} puts {resources} in section {section} and scores {vp} VP", player=seat_ref(seat),
+                           resources=resources_text(resources), section=section, vp=section),
+                seat=seat, section=section)
         S.pop(state)
         end_turn(state, log)
 

@@ -8,7 +8,8 @@ Also the small mechanics several steps share: scoring VP by source, spending hel
 from __future__ import annotations
 
 from app.engine import steps as S
-from app.engine.kit import Log, join_words, plural, seat_ref
+from app.engine.kit import Log, seat_ref
+from app.engine.text import Text, t, tn, words
 
 from . import data as D
 from .scoring import final_result
@@ -38,13 +39,15 @@ def can_pay(held: dict[str, int], cost: dict[str, int]) -> bool:
     return all(held.get(res, 0) >= n for res, n in cost.items())
 
 
-def resources_text(resources: dict[str, int] | list[str]) -> str:
+def resources_text(resources: dict[str, int] | list[str]) -> Text | dict:
+    """'1 Wood, 2 Gold and 1 Stone' (or 'nothing') as a Text."""
     if isinstance(resources, list):
         counts: dict[str, int] = {}
         for res in resources:
             counts[res] = counts.get(res, 0) + 1
         resources = counts
-    return join_words([f"{n} {D.RESOURCE_NAMES[r]}" for r, n in resources.items() if n]) or "nothing"
+    parts = [D.resource_count(r, n) for r, n in resources.items() if n]
+    return words(parts) if parts else t("nothing")
 
 
 def ship(state: dict, seat: int, metal: str, log: Log, free: bool = False) -> None:
@@ -58,17 +61,27 @@ def ship(state: dict, seat: int, metal: str, log: Log, free: bool = False) -> No
             tile = stack.pop(0)
             player["ship_tiles"].append(tile)
             score(state, seat, "shipping", tile)
-            log.add("ship_bonus", f"{seat_ref(seat)} passes a bonus space on the {D.RESOURCE_NAMES[metal]} track "
-                                  f"and takes a {tile} VP shipping tile", seat=seat, metal=metal, vp=tile)
+            log.add("ship_bonus", t("{player} passes a bonus space on the {metal} track and takes a {vp} VP shipping "
+                                    "tile", player=seat_ref(seat), metal=D.RESOURCE_NAMES[metal], vp=tile),
+                    seat=seat, metal=metal, vp=tile)
     player["ship"][metal] = space
     gained = D.TRACK_VP.get(space, 0)
     if gained:
         score(state, seat, "shipping", gained)
-    how = "takes a free shipping step" if free else f"ships 1 {D.RESOURCE_NAMES[metal]}"
-    scored = f" and scores {gained} VP" if gained else ""
-    log.add("ship", f"{seat_ref(seat)} {how}{scored}: the stagecoach reaches space {space} of the "
-                    f"{D.RESOURCE_NAMES[metal]} track",
-            seat=seat, metal=metal, space=space)
+    where = {"player": seat_ref(seat), "space": space, "metal": D.RESOURCE_NAMES[metal]}
+    if free and gained:
+        text = t("{player} takes a free shipping step and scores {vp} VP: the stagecoach reaches space {space} of the "
+                 "{metal} track", vp=gained, **where)
+    elif free:
+        text = t("{player} takes a free shipping step: the stagecoach reaches space {space} of the {metal} track",
+                 **where)
+    elif gained:
+        text = t("{player} ships {goods} and scores {vp} VP: the stagecoach reaches space {space} of the {metal} "
+                 "track", goods=D.resource_count(metal, 1), vp=gained, **where)
+    else:
+        text = t("{player} ships {goods}: the stagecoach reaches space {space} of the {metal} track",
+                 goods=D.resource_count(metal, 1), **where)
+    log.add("ship", text, seat=seat, metal=metal, space=space)
 
 
 def face_up_hexes(state: dict) -> list[int]:
@@ -82,7 +95,8 @@ def begin_turn(state: dict, seat: int, log: Log, final: bool = False) -> None:
     if any(state["players"][seat]["supply"]):
         S.push(state, "activate", seat)
     else:
-        log.add("activate", f"{seat_ref(seat)} has nothing on the supply track to activate", seat=seat)
+        log.add("activate", t("{player} has nothing on the supply track to activate", player=seat_ref(seat)),
+                seat=seat)
         after_activation(state, log)
 
 
@@ -98,8 +112,8 @@ def to_build(state: dict, log: Log) -> None:
     if turn["final"]:
         end_turn(state, log)
     elif not face_up_hexes(state):
-        log.add("no_token", f"No mining token is face up: {seat_ref(turn['seat'])} cannot build or loot",
-                seat=turn["seat"])
+        log.add("no_token", t("No mining token is face up: {player} cannot build or loot",
+                              player=seat_ref(turn["seat"])), seat=turn["seat"])
         end_turn(state, log)
     else:
         S.push(state, "build", turn["seat"])
@@ -111,7 +125,8 @@ def end_turn(state: dict, log: Log) -> None:
     seat = turn["seat"]
     lost = {r: n for r, n in turn["held"].items() if n}
     if lost:
-        log.add("discard", f"{seat_ref(seat)} loses the unused {resources_text(lost)}", seat=seat)
+        log.add("discard", t("{player} loses the unused {resources}", player=seat_ref(seat),
+                               resources=resources_text(lost)), seat=seat)
     turn["held"] = {}
     if turn["hex"] is not None:
         revealed = []
@@ -121,8 +136,9 @@ def end_turn(state: dict, log: Log) -> None:
                 hx["face_up"] = True
                 revealed.append(h)
         if revealed:
-            faces = join_words([D.token_text(state["map"][h]["token"]) for h in revealed])
-            log.add("reveal", f"{plural(len(revealed), 'mining token')} turned face up: {faces}",
+            faces = words([D.token_text(state["map"][h]["token"]) for h in revealed])
+            log.add("reveal", tn("{n} mining token turned face up: {faces}",
+                                 "{n} mining tokens turned face up: {faces}", len(revealed), faces=faces),
                     hexes=revealed, tokens=[state["map"][h]["token"] for h in revealed])
     for player in state["players"]:
         player["peeked"] = [h for h in player["peeked"] if not state["map"][h]["face_up"]
@@ -145,11 +161,11 @@ def next_turn(state: dict, log: Log) -> None:
         if not camps_left or not face_up_hexes(state):
             state["phase"] = "final"
             state["turns_left"] = len(order)
-            log.add("final", "Every camp is used: each player has one last turn, without Build or Loot")
+            log.add("final", t("Every camp is used: each player has one last turn, without Build or Loot"))
             begin_turn(state, order[0], log, final=True)
             return
         state["round"] += 1
-        log.add("round", f"Round {state['round']} begins", round=state["round"])
+        log.add("round", t("Round {round} begins", round=state["round"]), round=state["round"])
     begin_turn(state, order[index % len(order)], log)
 
 
@@ -157,4 +173,4 @@ def finish(state: dict, log: Log) -> None:
     S.clear(state)
     state["phase"] = "over"
     state["over"] = final_result(state)
-    log.add("game_over", state["over"]["text"])
+    log.add("game_over", state["over"]["say"])

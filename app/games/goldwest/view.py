@@ -79,7 +79,10 @@ def catalogue() -> dict[str, Any]:
         "slots": [{"name": s["name"], "q": s["centre"][0], "r": s["centre"][1], "two_players": s["two_players"]}
                   for s in D.SLOTS],
         "tokens": {str(t["id"]): {"terrain": t["terrain"], "resources": list(t["resources"])} for t in D.TOKENS},
-        "investments": {str(i["id"]): {"cost": i["cost"], "vp": i["vp"], "text": D.investment_text(i["id"])}
+        # `effect` (a message with a {terrain} hole) and `terrain_name` let the renderer write `text` in any language.
+        "investments": {str(i["id"]): {"cost": i["cost"], "vp": i["vp"], "text": D.investment_text(i["id"]),
+                                       "effect": D.EFFECT_TEXT[i["effect"]],
+                                       "terrain_name": D.TERRAIN_NAMES[i["terrain"]] if i["terrain"] else None}
                         for i in D.INVESTMENTS},
         "offices": {str(o["id"]): {"name": o["name"], "text": o["text"]} for o in D.OFFICES},
         "boomtown": {"rows": list(D.BOOMTOWN_ROWS), "columns": list(D.BOOMTOWN_COLUMNS)},

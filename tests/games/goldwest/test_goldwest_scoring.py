@@ -197,7 +197,8 @@ def test_every_token_on_an_office_scores_it_including_a_shared_one():
     state["players"][0]["investments"] = [1]
     state["players"][1]["investments"] = [2, 3]
     result = finish_now(state)
-    assert [line for line in result["breakdown"][0] if line["label"] == "Saloon"] == [{"label": "Saloon", "points": 2}] * 2
+    saloon_line = {"label": "Saloon", "points": 2, "say": {"msg": "Saloon"}}  # say: the office's name, translated
+    assert [line for line in result["breakdown"][0] if line["label"] == "Saloon"] == [saloon_line] * 2
     assert lines_of(result, 1)["Saloon"] == 4
 
 
