@@ -52,24 +52,42 @@ def is_text(value: Any) -> bool:
     return isinstance(value, dict) and "msg" in value
 
 
+class _Holes(dict):
+    """Arguments for str.format_map: a hole without its argument stays as it is written."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
 def english(value: Any) -> str:
-    """The English sentence of a Text (or of any argument)."""
-    if isinstance(value, str):
+    """The English sentence of a Text (or of any argument).
+
+    On the move path (every legal action's label, for every view), so holes are filled by str.format_map; a message
+    that is no format string (a stray brace) is filled hole by hole instead.
+    """
+    kind = type(value)
+    if kind is str:
         return value
-    if isinstance(value, bool):
-        return str(value).lower()
-    if isinstance(value, (int, float)):
-        return str(value)
-    if isinstance(value, dict):
+    if kind is dict:
+        msg = value.get("msg")
+        if msg is not None:
+            args = value.get("args")
+            if type(msg) is list:
+                msg = msg[0] if args and args.get("n") == 1 else msg[1]
+            if not args:
+                return msg
+            filled = _Holes({k: v if type(v) is str else english(v) for k, v in args.items()})
+            try:
+                return msg.format_map(filled)
+            except (ValueError, IndexError, AttributeError, KeyError):
+                return HOLE.sub(lambda hole: filled[hole.group(1)], msg)
         if "list" in value:
             return _join([english(item) for item in value["list"]], value.get("join", "and"))
-        if "msg" in value:
-            args = value.get("args") or {}
-            msg = value["msg"]
-            if isinstance(msg, list):
-                msg = msg[0] if args.get("n") == 1 else msg[1]
-            return HOLE.sub(lambda hole: english(args[hole.group(1)]) if hole.group(1) in args else hole.group(0), msg)
-    if isinstance(value, list):
+    if kind is bool:
+        return str(value).lower()
+    if kind is int or kind is float:
+        return str(value)
+    if kind is list:
         return _join([english(item) for item in value], "and")
     raise TypeError(f"not a text: {value!r}")
 
