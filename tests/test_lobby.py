@@ -119,7 +119,7 @@ def test_games_speak_the_readers_language_and_keep_their_codes(sqlite_server):
     # The option every game gets from the engine's kit is in the site's own catalogue.
     assert russian["goldrush"]["options"]["properties"]["first_player"]["title"] == "Первый игрок"
     assert french["goldrush"]["options"]["properties"]["first_player"]["description"] == \
-        "La place qui commence ; au hasard si vide."
+        "Place qui commence ; au hasard si vide."
     # Whatever any catalogue translates (a game's own: its title, summary, option texts) is what the reader gets.
     ru = i18n.translations("ru")
     lobby = httpx.get(sqlite_server.url + "/?lang=ru").text
