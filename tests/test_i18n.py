@@ -120,3 +120,23 @@ def test_the_browser_gets_the_same_catalogue_as_json(sqlite_server):
     assert httpx.get(sqlite_server.url + "/i18n/en.json").json() == {}
     missing = httpx.get(sqlite_server.url + "/i18n/xx.json")
     assert missing.status_code == 404 and missing.json()["detail"]["code"] == "unknown_language"
+
+
+def test_the_table_replay_and_player_pages_speak_the_readers_language(sqlite_server):
+    host = Person(sqlite_server, "Olga")
+    tid = host.open_table(game="jambo")["id"]
+    table = host.http.get(f"/tables/{tid}?lang=ru").text
+    for text in ("Журнал и чат", "Начать партию", "Пригласите друзей по этой ссылке", "Показать раньше",
+                  'placeholder="Напишите что-нибудь"', ">Правила</a>"):
+        assert text in table, text
+    assert "Log &amp; chat" not in table and "Start the game" not in table
+    replay = host.http.get(f"/tables/{tid}/replay?lang=fr")
+    assert replay.status_code == 409 and "Cette partie est encore en cours." in replay.text
+    person = host.http.get(f"/users/{host.id}?lang=ru").text
+    assert "Гость (у гостей нет рейтинга)" in person and "Сыгранных партий пока нет." in person
+    assert "Такого игрока нет." in host.http.get("/users/999999?lang=ru").text
+    # The page scripts' words come with the catalogue: the table's own, the clocks' and the replay's.
+    fr = httpx.get(sqlite_server.url + "/i18n/fr.json").json()
+    assert fr["Waiting for {players}."] == "En attente de {players}."
+    assert fr["Let a bot play for {name} ({n} vote so far)"] == ["Faire jouer un bot pour {name} ({n} voix pour l’instant)"] * 2
+    assert fr["Move {move} of {moves} · turn {turn} of {turns}"] == "Coup {move} sur {moves} · tour {turn} sur {turns}"

@@ -10,8 +10,10 @@ from datetime import timedelta
 
 import httpx
 import pytest
+from markupsafe import escape
 from sqlalchemy import update
 
+from app import i18n
 from app.db.models import GameRecord, Table, utcnow
 from app.db.session import make_sync_engine
 from tests.support.clients import Person
@@ -95,6 +97,41 @@ def test_every_option_has_a_title_help_and_words_for_each_choice(sqlite_server):
     tie = games["jambo"]["options"]["properties"]["tie_goes_to"]
     assert tie["enum"] == ["first_to_60", "last_player"] and tie["default"] == "first_to_60"  # codes unchanged
     assert tie["labels"]["first_to_60"] == "The first to reach 60 gold"
+
+
+def codes_only(node):  # noqa: ANN001, ANN201 - JSON
+    """A game's JSON with every human text blanked: what a program reads, which no language may change."""
+    if isinstance(node, list):
+        return [codes_only(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    return {key: (None if key in ("title", "description", "summary") and isinstance(value, str)
+                  else {code: None for code in value} if key == "labels" else codes_only(value))
+            for key, value in node.items()}
+
+
+def test_games_speak_the_readers_language_and_keep_their_codes(sqlite_server):
+    english = {g["id"]: g for g in httpx.get(sqlite_server.url + "/api/games").json()}
+    russian = {g["id"]: g for g in httpx.get(sqlite_server.url + "/api/games?lang=ru").json()}
+    french = {g["id"]: g for g in httpx.get(sqlite_server.url + "/api/games",
+                                            headers={"accept-language": "fr-FR,fr;q=0.9"}).json()}
+    assert codes_only(russian) == codes_only(english) == codes_only(french)
+    # The option every game gets from the engine's kit is in the site's own catalogue.
+    assert russian["goldrush"]["options"]["properties"]["first_player"]["title"] == "Первый игрок"
+    assert french["goldrush"]["options"]["properties"]["first_player"]["description"] == \
+        "Place qui commence ; au hasard si vide."
+    # Whatever any catalogue translates (a game's own: its title, summary, option texts) is what the reader gets.
+    ru = i18n.translations("ru")
+    lobby = httpx.get(sqlite_server.url + "/?lang=ru").text
+    for gid, game in english.items():
+        assert russian[gid]["title"] == ru.gettext(game["title"])
+        assert russian[gid]["summary"] == (ru.gettext(game["summary"]) if game["summary"] else "")
+        assert str(escape(russian[gid]["summary"])) in lobby
+        for name, prop in game["options"]["properties"].items():
+            shown = russian[gid]["options"]["properties"][name]
+            assert shown["title"] == ru.gettext(prop["title"]), (gid, name)
+            assert shown.get("labels") == ({code: ru.gettext(label) for code, label in prop["labels"].items()}
+                                           if "labels" in prop else None), (gid, name)
 
 
 def test_the_rules_page_renders_the_rules_file_with_sections_and_tables(sqlite_server):

@@ -13,6 +13,7 @@ from app.accounts.deps import CurrentUser, OptionalUser, csrf_token
 from app.db.deps import DbDep
 from app.db.models import User
 from app.errors import HallError
+from app.i18n import gettext
 
 from . import service
 
@@ -69,7 +70,7 @@ async def user_page(user_id: int, request: Request, db: DbDep, viewer: OptionalU
     person = await db.get(User, user_id)
     if person is None:
         return templates.TemplateResponse(request, "lobby/missing.html", {"user": viewer, "csrf": csrf_token(request),
-                                                                          "message": "There is no such player."},
+                                                                          "message": gettext("There is no such player.")},
                                           status_code=404)
     games = await service.games_of(db, user_id, viewer)
     return templates.TemplateResponse(request, "history/user.html", {

@@ -12,9 +12,9 @@ from app import engine
 from app.accounts.deps import CurrentUser, OptionalUser, csrf_token
 from app.db.deps import DbDep
 from app.db.models import Table, User
-from app.i18n import current_language
+from app.i18n import current_language, gettext
 
-from . import rulebook, service
+from . import rulebook, service, texts
 from app.play import absence
 
 from .schemas import GamePublic, JoinRequest, SeatRequest, TableCreate, TableCreated, TablePublic, VoteRequest
@@ -65,7 +65,9 @@ async def _notify(request: Request, db, table: Table, reload: bool = False) -> T
 
 @router.get("/api/games", response_model=list[GamePublic], tags=["lobby"])
 async def list_games() -> list[GamePublic]:
-    return _games()
+    """Every game; the human texts (title, summary, option titles, descriptions and labels) in the request's
+    language, the codes as they are."""
+    return texts.games(_games())
 
 
 @router.get("/api/games/{game_id}/catalogue", tags=["lobby"])
@@ -199,7 +201,7 @@ def _render(request: Request, name: str, **context) -> HTMLResponse:  # noqa: AN
 
 @router.get("/", response_class=HTMLResponse, include_in_schema=False)
 async def lobby_page(request: Request, db: DbDep, user: OptionalUser) -> HTMLResponse:
-    games = _games()
+    games = texts.games(_games())
     return _render(request, "lobby/index.html", user=user, games=games, games_json=[g.model_dump() for g in games],
                    **await _groups_context(request, db, user, games))
 
@@ -222,10 +224,10 @@ async def rules_page(game_id: str, request: Request, user: OptionalUser) -> HTML
     game = engine.get(game_id)
     book = rulebook.rulebook(game_id, current_language.get()) if game is not None else None
     if book is None:
-        response = _render(request, "lobby/missing.html", user=user, message="There are no rules written for that game.")
+        response = _render(request, "lobby/missing.html", user=user, message=gettext("There are no rules written for that game."))
         response.status_code = 404
         return response
-    info = next(g for g in _games() if g.id == game_id)
+    info = texts.game(next(g for g in _games() if g.id == game_id))
     return _render(request, "lobby/rules.html", user=user, game=info, book=book)
 
 
@@ -240,11 +242,11 @@ async def table_page(table_id: str, request: Request, db: DbDep, user: OptionalU
                      invite: str | None = None) -> HTMLResponse:
     table = await service.get_table(db, table_id=table_id)
     if table is None:
-        return _render(request, "lobby/missing.html", user=user, message="There is no such table.")
+        return _render(request, "lobby/missing.html", user=user, message=gettext("There is no such table."))
     seats = await service.seats_of(db, table_id=table_id)
     if not service.may_see(table, seats, user, invite, request.session.get("invites", [])):
         return _render(request, "lobby/missing.html", user=user,
-                       message="This table is private. Ask the host for the invite link.")
+                       message=gettext("This table is private. Ask the host for the invite link."))
     _remember_invite(request, table, invite)
     game = engine.get(table.game_id)
     has_css = (STATIC / "games" / f"{table.game_id}.css").exists()

@@ -12,6 +12,7 @@ from app import engine
 from app.accounts.deps import OptionalUser, csrf_token
 from app.db.deps import DbDep
 from app.db.models import Table, User
+from app.i18n import gettext
 from app.lobby import service as lobby_service
 
 from . import service
@@ -67,9 +68,10 @@ async def replay_page(table_id: str, request: Request, db: DbDep, user: Optional
         line = await service.timeline(db, table)
     except ReplayError as exc:
         return page("lobby/missing.html", status=exc.status, message={
-            "no_table": "There is no such table.",
-            "private_table": "This table is private: its replay is for its players and those with the invite link.",
-            "not_finished": "This game is still being played. Its replay opens once it is over.",
+            "no_table": gettext("There is no such table."),
+            "private_table": gettext("This table is private: its replay is for its players and those with the invite "
+                                     "link."),
+            "not_finished": gettext("This game is still being played. Its replay opens once it is over."),
         }.get(exc.code, exc.message))
     game = engine.get(table.game_id)
     return page("replays/replay.html", table=table, game=game, invite=invite or "", last_version=line.last_version,

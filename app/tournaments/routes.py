@@ -9,6 +9,8 @@ from app import engine
 from app.accounts.deps import CurrentUser, OptionalUser, csrf_token
 from app.db.deps import DbDep
 from app.db.models import Tournament, User
+from app.i18n import gettext
+from app.lobby import texts as lobby_texts
 
 from . import service
 from .schemas import BotsBody, CloseTableBody, InviteBody, TournamentCreate, TournamentCreated
@@ -137,8 +139,9 @@ def _render(request: Request, name: str, **context) -> HTMLResponse:  # noqa: AN
 async def tournaments_page(request: Request, db: DbDep, user: OptionalUser) -> HTMLResponse:
     listed = [await service.describe(db, t=t, with_invite=False)
               for t in await service.list_tournaments(db, user=user)]
-    games = [{"id": g.id, "title": g.title, "min_players": g.min_players, "max_players": g.max_players,
-              "options": g.options_schema()} for g in engine.all_games() if g.max_players >= 3]
+    games = [{"id": g.id, "title": lobby_texts.text(g.title), "min_players": g.min_players,
+              "max_players": g.max_players, "options": lobby_texts.schema(g.options_schema())}
+             for g in engine.all_games() if g.max_players >= 3]
     return _render(request, "tournaments/index.html", user=user, tournaments=listed, games=games)
 
 
@@ -165,5 +168,5 @@ async def round_sheet(tournament_id: str, round_: int, request: Request, db: DbD
     data = await _describe(db, t, user)
     seating = next((r for r in data["seating"] if r["round"] == round_), None)
     if seating is None:
-        return _render(request, "lobby/missing.html", user=user, message="That round has not been seated yet.")
+        return _render(request, "lobby/missing.html", user=user, message=gettext("That round has not been seated yet."))
     return _render(request, "tournaments/sheet.html", user=user, t=data, seating=seating)

@@ -4,6 +4,7 @@
 // pending move (tab title, favicon, an optional sound and an optional notification while the tab is hidden).
 // The server decides everything: this module only draws what the view and the table say and calls the routes.
 import { el } from '/static/js/ui.js';
+import { gettext, ngettext } from '/static/js/i18n.js';
 
 let offsetMs = 0;        // server time minus browser time
 let pingSentAt = null;   // Date.now() when our clock ping left
@@ -19,18 +20,20 @@ export const serverNow = () => Date.now() + offsetMs;
 // "4:05", "0:09", "2 h 10 min", "3 d 4 h": a clock reads best at the precision that matters for its size.
 export function formatLeft(ms) {
   const s = Math.max(0, Math.ceil(ms / 1000));
-  if (s >= 86400) return `${Math.floor(s / 86400)} d ${Math.floor((s % 86400) / 3600)} h`;
-  if (s >= 3600) return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+  if (s >= 86400) return gettext('{days} d {hours} h', { days: Math.floor(s / 86400), hours: Math.floor((s % 86400) / 3600) });
+  if (s >= 3600) return gettext('{hours} h {minutes} min', { hours: Math.floor(s / 3600), minutes: Math.floor((s % 3600) / 60) });
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
 export function paceLabel(pace) {
-  if (!pace || pace.mode === 'relaxed') return 'relaxed (no clock)';
+  if (!pace || pace.mode === 'relaxed') return gettext('relaxed (no clock)');
   if (pace.mode === 'realtime') {
-    const bank = pace.bank_s >= 60 && pace.bank_s % 60 === 0 ? `${pace.bank_s / 60} min` : `${pace.bank_s} s`;
-    return `real time: ${bank}${pace.increment_s ? ` + ${pace.increment_s} s a move` : ''}`;
+    const bank = pace.bank_s >= 60 && pace.bank_s % 60 === 0 ? gettext('{n} min', { n: pace.bank_s / 60 })
+      : gettext('{n} s', { n: pace.bank_s });
+    return pace.increment_s ? gettext('real time: {bank} + {n} s a move', { bank, n: pace.increment_s })
+      : gettext('real time: {bank}', { bank });
   }
-  return `turn-based: ${pace.deadline_h} h a move`;
+  return gettext('turn-based: {n} h a move', { n: pace.deadline_h });
 }
 
 // Time left for a seat at this moment, from {left_ms, running} measured at server time `at`.
@@ -63,8 +66,8 @@ export function render(ctx) {
     if (s && s.user_id) {
       node.append(el('span', {
         class: `presence ${s.connected ? 'presence-on' : 'presence-off'}`,
-        title: s.connected ? 'connected' : 'away',
-        role: 'img', 'aria-label': s.connected ? 'connected' : 'away',
+        title: s.connected ? gettext('connected') : gettext('away'),
+        role: 'img', 'aria-label': s.connected ? gettext('connected') : gettext('away'),
       }));
     }
     const clock = view.clocks && view.clocks[String(seat)];
@@ -102,11 +105,11 @@ function renderPanel(ctx, playing) {
   const mine = table.seats.find((s) => s.user_id === userId);
   const lent = table.seats.find((s) => s.away_user_id === userId && userId !== null);
   let opensAt = null;
-  if (table.pace && table.pace.mode !== 'relaxed') parts.push(el('p', { class: 'pace' }, `Pace: ${paceLabel(table.pace)}`));
+  if (table.pace && table.pace.mode !== 'relaxed') parts.push(el('p', { class: 'pace' }, gettext('Pace: {pace}', { pace: paceLabel(table.pace) })));
   if (playing && lent && !mine) {
-    parts.push(el('p', { class: 'reclaim' }, 'A bot is playing your seat while you were away. ',
+    parts.push(el('p', { class: 'reclaim' }, gettext('A bot is playing your seat while you were away.'), ' ',
       el('button', { type: 'button', class: 'reclaim-button', onclick: () => api(`/api/tables/${tableId}/reclaim`) },
-        'Take my seat back')));
+        gettext('Take my seat back'))));
   }
   if (playing && mine) {
     for (const s of table.seats) {
@@ -114,23 +117,24 @@ function renderPanel(ctx, playing) {
       const opens = s.absent_since_ms + table.absent_grace_s * 1000;
       if (serverNow() < opens) {
         opensAt = opensAt === null ? opens : Math.min(opensAt, opens);
-        parts.push(el('p', { class: 'absent' }, `${s.name} is away.`));
+        parts.push(el('p', { class: 'absent' }, gettext('{name} is away.', { name: s.name })));
         continue;
       }
-      parts.push(el('p', { class: 'absent' }, `${s.name} is away. `,
+      parts.push(el('p', { class: 'absent' }, gettext('{name} is away.', { name: s.name }), ' ',
         el('button', {
           type: 'button', class: 'vote-button', 'data-seat': s.index,
           onclick: () => api(`/api/tables/${tableId}/vote`, { seat: s.index }),
-        }, `Let a bot play for ${s.name}${s.votes ? ` (${s.votes} vote${s.votes > 1 ? 's' : ''} so far)` : ''}`)));
+        }, s.votes ? ngettext('Let a bot play for {name} ({n} vote so far)', 'Let a bot play for {name} ({n} votes so far)', s.votes, { name: s.name })
+          : gettext('Let a bot play for {name}', { name: s.name }))));
     }
     parts.push(el('p', { class: 'resign' }, el('button', {
       type: 'button', class: 'resign-button',
-      onclick: () => { if (confirm('Resign? A bot plays your seat to the end and the result records it.')) api(`/api/tables/${tableId}/resign`); },
-    }, 'Resign')));
+      onclick: () => { if (confirm(gettext('Resign? A bot plays your seat to the end and the result records it.'))) api(`/api/tables/${tableId}/resign`); },
+    }, gettext('Resign'))));
   }
   if (playing && mine) parts.push(alertToggles());
   const resigned = (ctx.view.result && ctx.view.result.resigned) || [];
-  if (resigned.length) parts.push(el('p', { class: 'resigned' }, `Resigned: ${resigned.map(nameOf).join(', ')}`));
+  if (resigned.length) parts.push(el('p', { class: 'resigned' }, gettext('Resigned: {players}', { players: resigned.map(nameOf).join(', ') })));
   panel.dataset.voteOpensAt = opensAt === null ? '' : String(opensAt);
   panel.replaceChildren(...parts);
   panel.hidden = parts.length === 0;
@@ -152,8 +156,8 @@ function alertToggles() {
       },
     }), ` ${text}`);
   const canNotify = 'Notification' in window;
-  return el('p', { class: 'alerts' }, toggle('sound', 'Sound on my move'),
-    canNotify ? toggle('notify', 'Notify me when the tab is hidden', () => Notification.requestPermission()) : null);
+  return el('p', { class: 'alerts' }, toggle('sound', gettext('Sound on my move')),
+    canNotify ? toggle('notify', gettext('Notify me when the tab is hidden'), () => Notification.requestPermission()) : null);
 }
 
 function favicon(pending) {
@@ -184,7 +188,10 @@ function signalMove(ctx, myMove) {
     const p = prefs();
     if (p.sound) beep();
     if (p.notify && 'Notification' in window && Notification.permission === 'granted') {
-      new Notification('Your move', { body: `${document.title.replace(/^● Your move · /, '')}`, tag: `move-${ctx.tableId}` });
+      const yourMove = gettext('Your move');
+      const mark = `● ${yourMove} · `;
+      const body = document.title.startsWith(mark) ? document.title.slice(mark.length) : document.title;
+      new Notification(gettext('Your move'), { body, tag: `move-${ctx.tableId}` });
     }
   }
   wasMyMove = myMove;

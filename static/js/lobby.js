@@ -22,7 +22,8 @@ function helpText(text) {
 
 function describeGame(game) {
   const box = document.getElementById('game-about');
-  const length = game.minutes ? ` About ${game.minutes[0]}–${game.minutes[1]} minutes.` : '';
+  const about = game.minutes ? gettext('About {low}–{high} minutes.', { low: game.minutes[0], high: game.minutes[1] }) : '';
+  const length = about ? ` ${about}` : '';
   box.textContent = `${game.summary || ''}${length}`;
 }
 

@@ -3,7 +3,7 @@
 // page does. Stepping forward one move lets the renderer animate what moved (FLIP); jumps redraw in place. The
 // address bar always holds a link to what is shown (?seat=&v=), so it can be shared.
 import { el, icon, namer, forgetMoves } from '/static/js/ui.js';
-import { shown } from '/static/js/i18n.js';
+import { gettext, lang, ngettext, shown as inLanguage } from '/static/js/i18n.js';
 
 const app = document.getElementById('replay-app');
 const tableId = app.dataset.tableId;
@@ -36,7 +36,7 @@ function contextFor(viewSeat) {
     possessive: (s, opts) => names().possessive(s, opts),
     list: (seats) => names().list(seats),
     say: (text) => names().say(text),
-    nameOf: (s) => (s === null || s === undefined ? 'nobody' : names().name(s, { capital: true })),
+    nameOf: (s) => (s === null || s === undefined ? gettext('nobody') : names().name(s, { capital: true })),
     words: (text) => names().say(text),
     el,
   };
@@ -64,7 +64,7 @@ async function load(v, { forward = false } = {}) {
     const res = await fetch(`/api/tables/${tableId}/replay?${q}`);
     const data = await res.json().catch(() => ({}));
     if (!res.ok) {
-      $('replay-prompt').textContent = (data.detail && data.detail.message) || 'The replay could not be loaded.';
+      $('replay-prompt').textContent = (lang === 'en' && data.detail && data.detail.message) || gettext('The replay could not be loaded.');
       return;
     }
     animate = forward;
@@ -98,8 +98,9 @@ function draw() {
   drawLog();
   const lead = views[0];
   const awaited = lead.waiting.length ? contextFor(viewSeat()).list(lead.waiting) : '';
-  $('replay-prompt').textContent = lead.result ? 'The game is over.'
-    : awaited ? `${awaited.charAt(0).toUpperCase()}${awaited.slice(1)} to move.` : '';
+  const toMove = awaited ? gettext('{players} to move.', { players: awaited }) : '';
+  $('replay-prompt').textContent = lead.result ? gettext('The game is over.')
+    : toMove ? `${toMove.charAt(0).toUpperCase()}${toMove.slice(1)}` : '';
 }
 
 let boardKey = null;  // which audience the boards were drawn for: another one starts from empty boards
@@ -115,7 +116,7 @@ function drawBoards(views) {
     }
     boards.replaceChildren(...views.map((v) => {
       const box = el('section', { class: 'replay-seat-board', dataset: { seat: v.seat === null ? 'spectator' : v.seat } });
-      if (frame.seat === 'open') box.append(el('h2', {}, `${nameOfPlayer(v.seat)}'s cards`));
+      if (frame.seat === 'open') box.append(el('h2', {}, lang === 'en' ? `${nameOfPlayer(v.seat)}'s cards` : gettext('Cards of {player}', { player: nameOfPlayer(v.seat) })));
       box.append(el('div', { class: 'board' }));
       return box;
     }));
@@ -125,7 +126,7 @@ function drawBoards(views) {
   views.forEach((v, i) => {
     const root = roots[i];
     if (renderer) {
-      try { renderer.render(root, shown(v), contextFor(v.seat)); } catch (err) { console.error(err); root.textContent = `Board error: ${err}`; }
+      try { renderer.render(root, shown(v), contextFor(v.seat)); } catch (err) { console.error(err); root.textContent = gettext('Board error: {error}', { error: String(err) }); }
     } else {
       root.replaceChildren(el('pre', { class: 'raw-view' }, JSON.stringify(v.game, null, 1)));
     }
@@ -134,7 +135,7 @@ function drawBoards(views) {
 
 function nameOfPlayer(s) {
   const p = players.find((x) => x.seat === s);
-  return p ? p.name : `Seat ${s + 1}`;
+  return p ? p.name : gettext('Seat {number}', { number: s + 1 });
 }
 
 function drawControls() {
@@ -143,7 +144,8 @@ function drawControls() {
   $('step-slider').max = String(last);
   $('step-slider').value = String(v);
   const turn = frame.turns.filter((t) => t <= v).length;
-  $('step-label').textContent = v === 0 ? `The deal · ${last} moves` : `Move ${v} of ${last} · turn ${turn} of ${frame.turns.length}`;
+  $('step-label').textContent = v === 0 ? ngettext('The deal · {n} move', 'The deal · {n} moves', last)
+    : gettext('Move {move} of {moves} · turn {turn} of {turns}', { move: v, moves: last, turn, turns: frame.turns.length });
   $('step-first').disabled = v === 0;
   $('step-back').disabled = v === 0;
   $('step-turn-back').disabled = v === 0;
@@ -152,9 +154,9 @@ function drawControls() {
   $('step-last').disabled = v === last;
   const select = $('seat-select');
   if (!select.options.length) {
-    select.append(new Option('a spectator', 'spectator'));
-    for (const p of players) select.append(new Option(`${p.name} (seat ${p.seat + 1})`, String(p.seat)));
-    select.append(new Option('everyone: every card open', 'open'));
+    select.append(new Option(gettext('a spectator'), 'spectator'));
+    for (const p of players) select.append(new Option(gettext('{name} (seat {number})', { name: p.name, number: p.seat + 1 }), String(p.seat)));
+    select.append(new Option(gettext('everyone: every card open'), 'open'));
   }
   select.value = frame.seat === null ? 'spectator' : String(frame.seat);
 }
@@ -166,13 +168,13 @@ function drawPlayers(view) {
     try { stats = renderer.summary(view, ctx) || []; } catch (err) { console.error(err); }
   }
   const winners = (view.result && view.result.winners) || [];
-  $('players').replaceChildren(el('h2', {}, 'Players'), el('ol', { class: 'player-list' }, players.map((p) => {
+  $('players').replaceChildren(el('h2', {}, gettext('Players')), el('ol', { class: 'player-list' }, players.map((p) => {
     const bits = stats[p.seat] || [];
     const awaited = view.waiting.includes(p.seat);
     return el('li', { class: ['player', awaited && 'awaited', winners.includes(p.seat) && 'winner'], 'data-seat': p.seat },
-      el('span', { class: 'player-name' }, winners.includes(p.seat) ? icon('crown', { title: 'winner' }) : null,
-        ctx.nameOf(p.seat), p.bot ? icon('robot', { title: 'a bot' }) : null),
-      awaited ? el('span', { class: 'player-turn' }, icon('clock'), ' to move') : null,
+      el('span', { class: 'player-name' }, winners.includes(p.seat) ? icon('crown', { title: gettext('winner') }) : null,
+        ctx.nameOf(p.seat), p.bot ? icon('robot', { title: gettext('a bot') }) : null),
+      awaited ? el('span', { class: 'player-turn' }, icon('clock'), ' ', gettext('to move')) : null,
       bits.length ? el('span', { class: 'player-score' }, bits[0]) : null,
       bits.length > 1 ? el('span', { class: 'player-more' }, bits.slice(1).join(' · ')) : null);
   })));
@@ -184,9 +186,9 @@ function drawResult(view) {
   const ctx = contextFor(viewSeat());
   const winners = r.winners || [];
   const order = (r.scores || []).map((sc, i) => i).sort((a, b) => (winners.includes(b) - winners.includes(a)) || (r.scores[b] - r.scores[a]));
-  $('result').replaceChildren(el('h2', {}, 'Final scores'), el('p', { class: 'result-text' }, ctx.say(shown(r))),
+  $('result').replaceChildren(el('h2', {}, gettext('Final scores')), el('p', { class: 'result-text' }, ctx.say(inLanguage(r))),
     el('ol', { class: 'scores' }, order.map((i) => el('li', { class: winners.includes(i) ? 'winner' : '' },
-      winners.includes(i) ? icon('crown', { title: 'winner' }) : null, ` ${ctx.nameOf(i)}: ${r.scores[i]}`))));
+      winners.includes(i) ? icon('crown', { title: gettext('winner') }) : null, ` ${ctx.nameOf(i)}: ${r.scores[i]}`))));
   $('result').hidden = false;
 }
 
@@ -195,7 +197,7 @@ function drawLog() {
   const current = frame.events.length;
   const lines = frame.log.map((e, i) => el('li', {
     class: [`log-${e.type || 'event'}`, i >= frame.log.length - current && 'log-current'],
-  }, sayFor(viewSeat(), shown(e) || e.type)));
+  }, sayFor(viewSeat(), inLanguage(e) || e.type)));
   log.replaceChildren(...lines);
   log.scrollTop = log.scrollHeight;
 }
@@ -228,8 +230,8 @@ $('seat-select').addEventListener('change', (ev) => { seat = ev.target.value; lo
 $('copy-link').addEventListener('click', () => {
   const url = location.origin + link();
   navigator.clipboard?.writeText(url);
-  $('copy-link').textContent = 'Link copied';
-  setTimeout(() => { $('copy-link').textContent = 'Copy link'; }, 1500);
+  $('copy-link').textContent = gettext('Link copied');
+  setTimeout(() => { $('copy-link').textContent = gettext('Copy link'); }, 1500);
 });
 document.addEventListener('keydown', (ev) => {
   if (ev.target.closest('input, select, textarea')) return;

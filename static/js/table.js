@@ -3,7 +3,7 @@
 import { applyPatch } from '/static/vendor/fast-json-patch-3.1.1/core.mjs';
 import { el, icon, canonical, namer, forgetMoves, installZoom } from '/static/js/ui.js';
 import * as clocks from '/static/js/clocks.js';
-import { shown } from '/static/js/i18n.js';
+import { gettext, lang, shown } from '/static/js/i18n.js';
 
 const app = document.getElementById('table-app');
 const tableId = app.dataset.tableId;
@@ -52,7 +52,7 @@ function names() {
 }
 
 function nameOf(seat) {
-  if (seat === null || seat === undefined) return 'nobody';
+  if (seat === null || seat === undefined) return gettext('nobody');
   return names().name(seat, { capital: true });
 }
 
@@ -103,14 +103,41 @@ function retryLostRace() {
   const wanted = canonical(lastAction);
   const still = view && view.prompt && view.prompt.secret && view.legal.find((a) => canonical(a) === wanted);
   if (still) act(still);
-  else $('play-error').textContent = 'Someone moved first: the board has changed, choose again.';
+  else $('play-error').textContent = gettext('Someone moved first: the board has changed, choose again.');
 }
 
 const CLOSED_FOR_GOOD = {
-  4401: 'signed out: reload the page',
-  4403: 'private table: you need the invite link',
-  4404: 'there is no such table',
+  4401: () => gettext('signed out: reload the page'),
+  4403: () => gettext('private table: you need the invite link'),
+  4404: () => gettext('there is no such table'),
 };
+
+// The server words its refusals in English (docs/protocol.md); a page in another language shows the common ones
+// in its own, by their stable code, and the server's words for the rest.
+const ERROR_TEXTS = {
+  not_started: () => gettext('The game has not started.'),
+  not_seated: () => gettext('You are watching this table: only players can act.'),
+  game_over: () => gettext('The game is over.'),
+  illegal_action: () => gettext('That move is not allowed now.'),
+  not_your_turn: () => gettext('It is not your move.'),
+  not_undoable: () => gettext('There is no move of yours to take back now.'),
+  not_open: () => gettext('The game has already started.'),
+  already_seated: () => gettext('You already have a seat at this table.'),
+  seat_taken: () => gettext('That seat is taken.'),
+  table_full: () => gettext('Every seat is taken.'),
+  not_host: () => gettext('Only the host can do that.'),
+  seats_empty: () => gettext('Every seat needs a player or a bot.'),
+  nickname_taken: () => gettext('Someone else already uses that nickname.'),
+  not_signed_in: () => gettext('Pick a nickname or sign in first.'),
+  private_table: () => gettext('This table is private: you need the invite link.'),
+  not_absent: () => gettext('That player is connected.'),
+  too_soon: () => gettext('That player may still come back: the vote opens soon.'),
+  try_again: () => gettext('The server is busy: try again in a moment.'),
+};
+
+function errorText(code, message) {
+  return lang !== 'en' && ERROR_TEXTS[code] ? ERROR_TEXTS[code]() : message;
+}
 
 function connect() {
   const params = new URLSearchParams();
@@ -118,10 +145,10 @@ function connect() {
   if (invite) params.set('invite', invite);
   const proto = location.protocol === 'https:' ? 'wss' : 'ws';
   socket = new WebSocket(`${proto}://${location.host}/ws/tables/${tableId}?${params}`);
-  socket.onopen = () => { $('connection').textContent = 'live'; $('connection').className = 'connection live'; };
+  socket.onopen = () => { $('connection').textContent = gettext('live'); $('connection').className = 'connection live'; };
   socket.onclose = (ev) => {
     // Refused handshakes are accepted, then closed with a code (docs/protocol.md); the final ones are not retried.
-    $('connection').textContent = CLOSED_FOR_GOOD[ev.code] || 'reconnecting…';
+    $('connection').textContent = ev.code in CLOSED_FOR_GOOD ? CLOSED_FOR_GOOD[ev.code]() : gettext('reconnecting…');
     $('connection').className = 'connection down';
     if (ev.code in CLOSED_FOR_GOOD) return;
     setTimeout(connect, Math.min(5000, 250 * 2 ** retry++));
@@ -166,8 +193,8 @@ function onMessage(msg) {
       break;
     case 'error':
       if (msg.code === 'stale_version') { retryAfterSnapshot = true; return; }
-      $('play-error').textContent = msg.message;
-      $('room-error').textContent = msg.message;
+      $('play-error').textContent = errorText(msg.code, msg.message);
+      $('room-error').textContent = errorText(msg.code, msg.message);
       break;
     case 'chat_history':
       $('chat').replaceChildren();
@@ -199,7 +226,7 @@ function logLine(event, v) {
   return el('li', {
     class: ['log-line', `log-${event.type || 'event'}`],
     dataset: { v: v ?? '', seats: [...seats].join(' '), pieces: (refs.pieces || []).join(' ') },
-  }, el('span', { class: 'log-v', title: v === 0 ? 'the deal' : `move ${v}` }, v === undefined || v === null ? '' : String(v)),
+  }, el('span', { class: 'log-v', title: v === 0 ? gettext('the deal') : gettext('move {number}', { number: v }) }, v === undefined || v === null ? '' : String(v)),
   el('span', { class: 'log-text' }, parts.map((p) => (typeof p === 'string' ? p : seatName(p.seat, p.text)))));
 }
 
@@ -223,7 +250,7 @@ async function loadEarlier() {
   if (invite) params.set('invite', invite);
   try {
     const res = await fetch(`/api/tables/${tableId}/log?${params}`);
-    if (!res.ok) throw new Error(`the server answered ${res.status}`);
+    if (!res.ok) throw new Error(gettext('the server answered {status}', { status: res.status }));
     const page = await res.json();
     const height = logEl.scrollHeight;
     for (const li of [...logEl.children]) if (logFirst !== null && Number(li.dataset.v) === logFirst) li.remove();
@@ -232,7 +259,7 @@ async function loadEarlier() {
     logMore = page.more;
     logEl.scrollTop += logEl.scrollHeight - height;  // the lines read so far stay where they were
   } catch (err) {
-    $('play-error').textContent = `The earlier log could not be loaded (${err.message}).`;
+    $('play-error').textContent = gettext('The earlier log could not be loaded ({reason}).', { reason: err.message });
   } finally {
     button.disabled = false;
     renderLogMore();
@@ -264,7 +291,8 @@ async function api(path, body) {
   const data = await res.json().catch(() => ({}));
   if (!res.ok) {
     const d = data.detail;
-    $('room-error').textContent = (d && d.message) || (Array.isArray(d) ? d.map((e) => e.msg).join('; ') : 'failed');
+    $('room-error').textContent = (d && d.message && errorText(d.code, d.message))
+      || (Array.isArray(d) ? d.map((e) => e.msg).join('; ') : gettext('failed'));
   } else $('room-error').textContent = '';
   return data;
 }
@@ -277,7 +305,7 @@ function shownStatus() {
 
 function renderStatus() {
   const status = shownStatus();
-  $('table-status').textContent = { open: 'waiting for players', playing: 'in play', finished: 'finished' }[status];
+  $('table-status').textContent = { open: gettext('waiting for players'), playing: gettext('in play'), finished: gettext('finished') }[status];
   $('table-status').className = `status status-${status}`;
   app.dataset.status = status;
 }
@@ -300,31 +328,31 @@ function renderTable() {
   const seats = $('seats');
   seats.replaceChildren(...table.seats.map((s) => {
     const li = el('li', { class: 'seat', 'data-seat': s.index });
-    const label = s.name ? `${s.name}${s.user_id === table.host_id ? ' (host)' : ''}` : 'empty';
-    li.append(el('span', { class: s.name ? 'seat-name' : 'seat-empty' }, `Seat ${s.index + 1}: ${label}`));
+    const label = !s.name ? gettext('empty') : s.user_id === table.host_id ? gettext('{name} (host)', { name: s.name }) : s.name;
+    li.append(el('span', { class: s.name ? 'seat-name' : 'seat-empty' }, gettext('Seat {number}: {player}', { number: s.index + 1, player: label })));
     if (!open) return li;
     const empty = !s.user_id && !s.bot;
     if (empty && userId !== null && !mySeat) {
-      li.append(el('button', { type: 'button', class: 'take-seat', onclick: () => api(`/api/tables/${tableId}/join`, { seat: s.index, invite: invite || null }) }, 'Take this seat'));
+      li.append(el('button', { type: 'button', class: 'take-seat', onclick: () => api(`/api/tables/${tableId}/join`, { seat: s.index, invite: invite || null }) }, gettext('Take this seat')));
     }
     if (empty && isHost) {
-      li.append(el('button', { type: 'button', class: 'add-bot', onclick: () => api(`/api/tables/${tableId}/bots`, { seat: s.index }) }, 'Add a bot'));
+      li.append(el('button', { type: 'button', class: 'add-bot', onclick: () => api(`/api/tables/${tableId}/bots`, { seat: s.index }) }, gettext('Add a bot')));
     }
     if (!empty && (isHost || s.user_id === userId)) {
-      li.append(el('button', { type: 'button', class: 'free-seat', onclick: () => api(`/api/tables/${tableId}/leave`, { seat: s.index }) }, s.user_id === userId ? 'Leave' : 'Free seat'));
+      li.append(el('button', { type: 'button', class: 'free-seat', onclick: () => api(`/api/tables/${tableId}/leave`, { seat: s.index }) }, s.user_id === userId ? gettext('Leave') : gettext('Free seat')));
     }
     return li;
   }));
   const full = table.seats.every((s) => s.user_id || s.bot);
   $('start-button').hidden = !(open && isHost);
   $('start-button').disabled = !full;
-  $('start-button').title = full ? '' : 'Every seat needs a player or a bot';
+  $('start-button').title = full ? '' : gettext('Every seat needs a player or a bot');
 }
 
 // After the end: the host opens a rematch (same game, options, bots); everyone else gets a link to it.
 function rematchControl() {
   if (table.rematch_id) {
-    return el('p', { class: 'rematch' }, el('a', { href: `/tables/${tableId}/rematch`, class: 'rematch-link' }, 'Play again: join the rematch'));
+    return el('p', { class: 'rematch' }, el('a', { href: `/tables/${tableId}/rematch`, class: 'rematch-link' }, gettext('Play again: join the rematch')));
   }
   if (userId !== null && table.host_id === userId) {
     return el('button', {
@@ -333,7 +361,7 @@ function rematchControl() {
         const data = await api(`/api/tables/${tableId}/rematch`);
         if (data.invite_url) location.href = data.invite_url;
       },
-    }, 'Rematch');
+    }, gettext('Rematch'));
   }
   return null;
 }
@@ -341,7 +369,7 @@ function rematchControl() {
 // A seat's rating at this game (docs/ratings.md), unless the viewer switched ratings off on their page.
 function ratingOf(s) {
   if (app.dataset.showRatings === '0' || typeof s.rating !== 'number') return null;
-  return el('span', { class: 'player-rating', title: 'rating at this game' }, s.rating.toFixed(1));
+  return el('span', { class: 'player-rating', title: gettext('rating at this game') }, s.rating.toFixed(1));
 }
 
 // The scoreboard: each player with the renderer's short summary (score first), whose move it is, and for the
@@ -358,21 +386,21 @@ function renderPlayers() {
     const bits = stats[s.index] || (scores ? [String(scores[s.index])] : []);
     return { awaited, bits, winner: view.result && (view.result.winners || []).includes(s.index) };
   };
-  $('players').replaceChildren(el('h2', {}, 'Players'), el('ol', { class: 'player-list' }, table.seats.map((s) => {
+  $('players').replaceChildren(el('h2', {}, gettext('Players')), el('ol', { class: 'player-list' }, table.seats.map((s) => {
     const { awaited, bits, winner } = line(s);
     return el('li', {
       class: ['player', awaited && 'awaited', view.seat === s.index && 'me', winner && 'winner'], 'data-seat': s.index,
     }, el('span', { class: 'player-name' }, el('span', { class: 'seat-swatch', style: { '--seat': seatColour(s.index) } }),
-      winner ? icon('crown', { title: 'winner' }) : null, nameOf(s.index),
-      s.bot ? icon('robot', { title: 'a bot plays this seat' }) : null, ratingOf(s)),
-    awaited ? el('span', { class: 'player-turn' }, icon('clock'), ' to move') : null,
+      winner ? icon('crown', { title: gettext('winner') }) : null, nameOf(s.index),
+      s.bot ? icon('robot', { title: gettext('a bot plays this seat') }) : null, ratingOf(s)),
+    awaited ? el('span', { class: 'player-turn' }, icon('clock'), ' ', gettext('to move')) : null,
     bits.length ? el('span', { class: 'player-score' }, bits[0]) : null,
     bits.length > 1 ? el('span', { class: 'player-more' }, bits.slice(1).join(' · ')) : null,
     // The host can hand a friend's seat to a bot (someone had to leave); that friend goes on watching.
     isHost && !view.result && s.user_id && s.user_id !== userId ? el('button', {
-      type: 'button', class: 'hand-to-bot', title: 'A bot plays this seat from now on',
-      onclick: () => { if (confirm(`Let a bot play for ${s.name}?`)) api(`/api/tables/${tableId}/bots`, { seat: s.index }); },
-    }, 'bot takes over') : null);
+      type: 'button', class: 'hand-to-bot', title: gettext('A bot plays this seat from now on'),
+      onclick: () => { if (confirm(gettext('Let a bot play for {name}?', { name: s.name }))) api(`/api/tables/${tableId}/bots`, { seat: s.index }); },
+    }, gettext('bot takes over')) : null);
   })));
   $('players-strip').replaceChildren(...table.seats.map((s) => {
     const { awaited, bits, winner } = line(s);
@@ -386,9 +414,9 @@ function renderPlayers() {
 // turn, answer, bid). The moves the board shows are one click away under "All moves", for keyboards and lists.
 function renderPrompt() {
   const awaited = view.waiting.filter((s) => s !== view.seat).map(nameOf);
-  $('prompt-text').textContent = view.result ? 'The game is over.'
+  $('prompt-text').textContent = view.result ? gettext('The game is over.')
     : view.prompt ? say(shown(view.prompt))
-    : awaited.length ? `Waiting for ${awaited.join(', ')}.` : '';
+    : awaited.length ? (lang === 'en' ? `Waiting for ${awaited.join(', ')}.` : gettext('Waiting for {players}.', { players: names().list(view.waiting) })) : '';
   const label = (a) => a.label || JSON.stringify(a);
   const onBoard = new Set([...$('board').querySelectorAll('.act[data-label]')].map((n) => n.dataset.label));
   const button = (a) => el('button', {
@@ -408,16 +436,16 @@ function renderPrompt() {
     }));
   }
   else {  // a long list (bids of every amount, say) reads better as one menu
-    const menu = el('select', { id: 'prompt-menu', 'aria-label': 'Choose an action' },
+    const menu = el('select', { id: 'prompt-menu', 'aria-label': gettext('Choose an action') },
       offBoard.map((a, i) => el('option', { value: String(i) }, say(label(a)))));
-    parts.push(menu, el('button', { type: 'button', class: 'legal-go', onclick: () => act(offBoard[Number(menu.value)]) }, 'Play'));
+    parts.push(menu, el('button', { type: 'button', class: 'legal-go', onclick: () => act(offBoard[Number(menu.value)]) }, gettext('Play')));
   }
   if (boardMoves) {
     const all = el('div', { class: 'all-moves', hidden: !allMovesOpen }, view.legal.filter((a) => onBoard.has(label(a))).map(button));
     parts.push(el('button', {
       type: 'button', class: 'all-moves-toggle tool', 'aria-expanded': String(allMovesOpen),
       onclick: (ev) => { allMovesOpen = !allMovesOpen; all.hidden = !allMovesOpen; ev.currentTarget.setAttribute('aria-expanded', String(allMovesOpen)); },
-    }, `All moves (${view.legal.length})`), all);
+    }, gettext('All moves ({n})', { n: view.legal.length })), all);
   }
   if (view.undo && !view.result) parts.push(undoButton(view.undo));
   $('prompt-actions').replaceChildren(...parts);
@@ -426,13 +454,13 @@ function renderPrompt() {
 // Taking back one's own last move, one per press, while the server offers it (`view.undo`, docs/protocol.md).
 function undoButton(undo) {
   return el('button', {
-    type: 'button', class: 'undo tool', title: `Take back: ${say(undo.label)}`, 'aria-label': `Undo: ${say(undo.label)}`,
+    type: 'button', class: 'undo tool', title: gettext('Take back: {move}', { move: say(shown(undo)) }), 'aria-label': gettext('Undo: {move}', { move: say(shown(undo)) }),
     onclick: () => {
       $('play-error').textContent = '';
       ownMovePending = true;
       send({ type: 'undo', id: nextId++, version });
     },
-  }, 'Undo');
+  }, gettext('Undo'));
 }
 
 // ---- decisions with one answer: the page takes them after a visible pause the player can cancel. Not a secret
@@ -454,11 +482,11 @@ function planAutoTake() {
   cancelAutoTake();
   if (!key || keptByPlayer === key) return;
   const bar = $('auto-take');
-  bar.replaceChildren(el('span', { class: 'auto-take-text' }, `Taking “${say(only.label || only.type)}”…`),
+  bar.replaceChildren(el('span', { class: 'auto-take-text' }, gettext('Taking “{move}”…', { move: say(only.label ? shown(only) : only.type) })),
     el('button', {
       type: 'button', class: 'tool auto-take-cancel',
       onclick: () => { keptByPlayer = key; cancelAutoTake(); focusFirstMove(); },
-    }, 'Cancel'),
+    }, gettext('Cancel')),
     el('span', { class: 'auto-take-progress', style: { 'animation-duration': `${AUTO_TAKE_MS}ms` } }));
   bar.hidden = false;
   autoTake = {
@@ -491,11 +519,11 @@ function renderResult() {
   const winners = r.winners || [];
   // Best first: winners, then by score.
   const order = (r.scores || []).map((sc, i) => i).sort((a, b) => (winners.includes(b) - winners.includes(a)) || (r.scores[b] - r.scores[a]));
-  $('result').replaceChildren(el('h2', {}, 'Final scores'), el('p', { class: 'result-text' }, say(shown(r))),
+  $('result').replaceChildren(el('h2', {}, gettext('Final scores')), el('p', { class: 'result-text' }, say(shown(r))),
     el('ol', { class: 'scores' }, order.map((i) => el('li', { class: winners.includes(i) ? 'winner' : '' },
-      winners.includes(i) ? icon('crown', { title: 'winner' }) : null, ` ${nameOf(i)}: ${r.scores[i]}`))),
+      winners.includes(i) ? icon('crown', { title: gettext('winner') }) : null, ` ${nameOf(i)}: ${r.scores[i]}`))),
     rematchControl(),
-    el('p', {}, el('a', { href: `/tables/${tableId}/replay${invite ? `?invite=${encodeURIComponent(invite)}` : ''}`, class: 'replay-link' }, 'Watch the replay, move by move')));
+    el('p', {}, el('a', { href: `/tables/${tableId}/replay${invite ? `?invite=${encodeURIComponent(invite)}` : ''}`, class: 'replay-link' }, gettext('Watch the replay, move by move'))));
   const justEnded = $('result').hidden;
   $('result').hidden = false;
   // The game just ended in front of this player: bring the final scores into view.
@@ -511,7 +539,8 @@ function renderView() {
   app.dataset.version = version;  // which game version the page shows (tests and bug reports read it)
   app.dataset.waiting = view.waiting.join(' ');  // whose move it is
   // A tab in the background still tells its player when it is their move.
-  document.title = `${view.legal.length && !view.result ? '● Your move · ' : ''}${baseTitle}`;
+  const yourMove = gettext('Your move');
+  document.title = view.legal.length && !view.result ? `● ${yourMove} · ${baseTitle}` : baseTitle;
   renderStatus();
   keepFocus(() => {
     drawBoard();
@@ -542,7 +571,7 @@ function drawBoard() {
   if (boardAudience !== undefined && boardAudience !== view.seat) disposeBoard();
   boardAudience = view.seat;
   if (renderer) {
-    try { renderer.render(board, view, ctx); } catch (err) { console.error(err); board.textContent = `Board error: ${err}`; }
+    try { renderer.render(board, view, ctx); } catch (err) { console.error(err); board.textContent = gettext('Board error: {error}', { error: String(err) }); }
   } else {
     board.replaceChildren(el('pre', { class: 'raw-view' }, JSON.stringify(view.game, null, 1)));
   }
