@@ -92,9 +92,10 @@ def translations(lang: str) -> NullTranslations:
     if lang == DEFAULT:
         return NullTranslations()
     merged = Catalog(locale=lang)
-    for source in [*(game_catalogue(g, lang) for g in game_ids()), catalogue(lang)]:
+    # Babel's Catalog keeps the first message stored under an id: the site's own texts come first and win.
+    for source in [catalogue(lang), *(game_catalogue(g, lang) for g in game_ids())]:
         for message in source:
-            if message.id and message.string and not message.fuzzy:
+            if message.id and message.string and not message.fuzzy and message.id not in merged:
                 merged[message.id] = message
     compiled = io.BytesIO()
     write_mo(compiled, merged, use_fuzzy=False)
