@@ -2,8 +2,8 @@
 
 argon2 runs in a thread pool (app/accounts/passwords.py), so the event loop goes on serving moves while passwords
 are hashed. Before, with hashing on the event loop, 16 parallel logins pushed a ping to 1.6 s. Prints the latency
-percentiles with and without the login storm. Never fails on a timing (tests/test_login_load.py asserts a
-generous bound using the same measurement).
+percentiles with and without the login storm. Never fails on a timing (tests/test_login_load.py uses the same storm
+and asserts only that every move is acknowledged, and that the event loop keeps turning while hashes run).
 
     .venv/bin/python bench/bench_logins.py --logins 16 --acts 200
 """
