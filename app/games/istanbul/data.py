@@ -6,8 +6,10 @@ Nothing here changes during a game; the state refers to these by id or name.
 
 from __future__ import annotations
 
+from app.engine.text import N_, Text, t, tn, words
+
 GOODS = ("red", "green", "yellow", "blue")
-GOOD_NAMES = {"red": "fabric", "green": "spice", "yellow": "fruit", "blue": "jewelry"}
+GOOD_NAMES = {"red": N_("fabric"), "green": N_("spice"), "yellow": N_("fruit"), "blue": N_("jewelry")}
 
 # ---- places ------------------------------------------------------------------------------------------------------
 WAINWRIGHT, FABRIC, SPICE, FRUIT, POST_OFFICE, CARAVANSARY, FOUNTAIN, BLACK_MARKET, TEA_HOUSE = range(1, 10)
@@ -15,32 +17,33 @@ LARGE_MARKET, SMALL_MARKET, POLICE, SULTAN, SMALL_MOSQUE, GREAT_MOSQUE, GEM_DEAL
 EMBASSY, KIOSK, AUCTION, SECRET_SOCIETY = 21, 22, 23, 24
 
 PLACE_NAMES = {
-    1: "Wainwright", 2: "Fabric Warehouse", 3: "Spice Warehouse", 4: "Fruit Warehouse", 5: "Post Office",
-    6: "Caravansary", 7: "Fountain", 8: "Black Market", 9: "Tea House", 10: "Large Market", 11: "Small Market",
-    12: "Police Station", 13: "Sultan's Palace", 14: "Small Mosque", 15: "Great Mosque", 16: "Gemstone Dealer",
-    21: "Embassy", 22: "Kiosk", 23: "Auction House", 24: "Secret Society",
+    1: N_("Wainwright"), 2: N_("Fabric Warehouse"), 3: N_("Spice Warehouse"), 4: N_("Fruit Warehouse"),
+    5: N_("Post Office"), 6: N_("Caravansary"), 7: N_("Fountain"), 8: N_("Black Market"), 9: N_("Tea House"),
+    10: N_("Large Market"), 11: N_("Small Market"), 12: N_("Police Station"), 13: N_("Sultan's Palace"),
+    14: N_("Small Mosque"), 15: N_("Great Mosque"), 16: N_("Gemstone Dealer"),
+    21: N_("Embassy"), 22: N_("Kiosk"), 23: N_("Auction House"), 24: N_("Secret Society"),
 }
 PLACE_TEXTS = {
-    1: "Pay 7 lira: one wheelbarrow extension (+1 capacity, at most 5). Your 3rd extension also gives 1 ruby.",
-    2: "Fill your fabric (red) to capacity.",
-    3: "Fill your spice (green) to capacity.",
-    4: "Fill your fruit (yellow) to capacity.",
-    5: "Take the goods and lira shown, then move the next mail indicator.",
-    6: "Take 2 bonus cards (each from the deck or the top of the discard pile), then discard 1.",
-    7: "Bring any of your assistants back to your merchant; no assistant or fee needed here.",
-    8: "Take 1 fabric, spice or fruit, then roll: 7-8 one jewelry, 9-10 two, 11-12 three.",
-    9: "Name a number 3-12 and roll: at least that number gains it in lira, otherwise 2 lira.",
-    10: "Sell goods shown on the dark demand tile: 1-5 goods give 3/7/12/18/25 lira.",
-    11: "Sell goods shown on the light demand tile: 1-5 goods give 2/5/9/14/20 lira.",
-    12: "Send your family member from here to any other place and take that place's action.",
-    13: "Deliver the goods shown to take the next ruby.",
-    14: "Take the top fabric or spice mosque tile (have its number of goods, pay 1).",
-    15: "Take the top fruit or jewelry mosque tile (have its number of goods, pay 1).",
-    16: "Pay the price shown to take the next ruby.",
-    21: "Take 2 letters.",
-    22: "Take 1 letter, then reveal kiosk tiles: each player in turn uses one; you also use the last.",
-    23: "Take 1 good of your choice, then auction 2 bonus cards.",
-    24: "Hand in letters worth 6 seals: the next ruby of the Sultan's Palace or the Gemstone Dealer, for free.",
+    1: N_("Pay 7 lira: one wheelbarrow extension (+1 capacity, at most 5). Your 3rd extension also gives 1 ruby."),
+    2: N_("Fill your fabric (red) to capacity."),
+    3: N_("Fill your spice (green) to capacity."),
+    4: N_("Fill your fruit (yellow) to capacity."),
+    5: N_("Take the goods and lira shown, then move the next mail indicator."),
+    6: N_("Take 2 bonus cards (each from the deck or the top of the discard pile), then discard 1."),
+    7: N_("Bring any of your assistants back to your merchant; no assistant or fee needed here."),
+    8: N_("Take 1 fabric, spice or fruit, then roll: 7-8 one jewelry, 9-10 two, 11-12 three."),
+    9: N_("Name a number 3-12 and roll: at least that number gains it in lira, otherwise 2 lira."),
+    10: N_("Sell goods shown on the dark demand tile: 1-5 goods give 3/7/12/18/25 lira."),
+    11: N_("Sell goods shown on the light demand tile: 1-5 goods give 2/5/9/14/20 lira."),
+    12: N_("Send your family member from here to any other place and take that place's action."),
+    13: N_("Deliver the goods shown to take the next ruby."),
+    14: N_("Take the top fabric or spice mosque tile (have its number of goods, pay 1)."),
+    15: N_("Take the top fruit or jewelry mosque tile (have its number of goods, pay 1)."),
+    16: N_("Pay the price shown to take the next ruby."),
+    21: N_("Take 2 letters."),
+    22: N_("Take 1 letter, then reveal kiosk tiles: each player in turn uses one; you also use the last."),
+    23: N_("Take 1 good of your choice, then auction 2 bonus cards."),
+    24: N_("Hand in letters worth 6 seals: the next ruby of the Sultan's Palace or the Gemstone Dealer, for free."),
 }
 BASE_PLACES = tuple(range(1, 17))
 EXPANSION_PLACES = BASE_PLACES + (21, 22, 23, 24)
@@ -110,40 +113,40 @@ TEA_HOUSE_LOW, TEA_HOUSE_HIGH, TEA_HOUSE_CONSOLATION = 3, 12, 2
 # ---- bonus cards ---------------------------------------------------------------------------------------------------
 # kind: (name, text, copies, expansion?)
 BONUS_KINDS: dict[str, tuple[str, str, int, bool]] = {
-    "gain_good": ("Gain 1 good", "Take 1 good of your choice, before or after your place action.", 4, False),
-    "five_lira": ("Take 5 lira", "Take 5 lira, any time in your turn.", 4, False),
-    "sultan_twice": ("Sultan's Palace twice", "At the Sultan's Palace, take the action a second time.", 2, False),
-    "post_twice": ("Post Office twice", "At the Post Office, take the action a second time.", 2, False),
-    "gem_twice": ("Gemstone Dealer twice", "At the Gemstone Dealer, buy a second ruby at the new price.", 2, False),
-    "family_home": ("Family member home", "Send your family member back to the Police Station and take 3 lira or "
-                    "1 bonus card.", 2, False),
-    "stay": ("Stay", "Instead of moving, stay where you are (not at the Fountain); the assistant step still "
-             "applies.", 2, False),
-    "move_far": ("Move 3-4", "Move your merchant exactly 3 or 4 places instead of 1-2.", 4, False),
-    "recall_assistant": ("Return 1 assistant", "In the movement phase, bring 1 of your assistants back to your "
-                         "merchant.", 2, False),
-    "any_market": ("Small Market: any goods", "At the Small Market, sell any 1-5 goods, ignoring the demand "
-                   "tile.", 2, False),
-    "take_letter": ("Take 1 letter", "Take 1 letter, any time in your turn.", 2, True),
-    "dice_reward": ("Dice reward", "Roll 2 dice: 2-5 gives 3 lira, 6-8 gives 5 lira, 9-12 gives 7 lira.", 2, True),
-    "sell_good": ("Sell 1 good", "Pay 1 good of your choice and take 7 lira.", 2, True),
-    "good_red": ("Fabric and 3 lira", "Take 1 fabric and 3 lira.", 1, True),
-    "good_green": ("Spice and 3 lira", "Take 1 spice and 3 lira.", 1, True),
-    "good_yellow": ("Fruit and 3 lira", "Take 1 fruit and 3 lira.", 1, True),
-    "good_blue": ("Jewelry and 3 lira", "Take 1 jewelry and 3 lira.", 1, True),
-    "copy_discard": ("Copy the discard", "Use the effect of the top card of the bonus discard pile (it stays "
-                     "there).", 2, True),
-    "family_step": ("Family member steps", "Instead of moving, move your family member (not at the Police "
+    "gain_good": (N_("Gain 1 good"), N_("Take 1 good of your choice, before or after your place action."), 4, False),
+    "five_lira": (N_("Take 5 lira"), N_("Take 5 lira, any time in your turn."), 4, False),
+    "sultan_twice": (N_("Sultan's Palace twice"), N_("At the Sultan's Palace, take the action a second time."), 2, False),
+    "post_twice": (N_("Post Office twice"), N_("At the Post Office, take the action a second time."), 2, False),
+    "gem_twice": (N_("Gemstone Dealer twice"), N_("At the Gemstone Dealer, buy a second ruby at the new price."), 2, False),
+    "family_home": (N_("Family member home"), N_("Send your family member back to the Police Station and take 3 lira or "
+                    "1 bonus card."), 2, False),
+    "stay": (N_("Stay"), N_("Instead of moving, stay where you are (not at the Fountain); the assistant step still "
+             "applies."), 2, False),
+    "move_far": (N_("Move 3-4"), N_("Move your merchant exactly 3 or 4 places instead of 1-2."), 4, False),
+    "recall_assistant": (N_("Return 1 assistant"), N_("In the movement phase, bring 1 of your assistants back to your "
+                         "merchant."), 2, False),
+    "any_market": (N_("Small Market: any goods"), N_("At the Small Market, sell any 1-5 goods, ignoring the demand "
+                   "tile."), 2, False),
+    "take_letter": (N_("Take 1 letter"), N_("Take 1 letter, any time in your turn."), 2, True),
+    "dice_reward": (N_("Dice reward"), N_("Roll 2 dice: 2-5 gives 3 lira, 6-8 gives 5 lira, 9-12 gives 7 lira."), 2, True),
+    "sell_good": (N_("Sell 1 good"), N_("Pay 1 good of your choice and take 7 lira."), 2, True),
+    "good_red": (N_("Fabric and 3 lira"), N_("Take 1 fabric and 3 lira."), 1, True),
+    "good_green": (N_("Spice and 3 lira"), N_("Take 1 spice and 3 lira."), 1, True),
+    "good_yellow": (N_("Fruit and 3 lira"), N_("Take 1 fruit and 3 lira."), 1, True),
+    "good_blue": (N_("Jewelry and 3 lira"), N_("Take 1 jewelry and 3 lira."), 1, True),
+    "copy_discard": (N_("Copy the discard"), N_("Use the effect of the top card of the bonus discard pile (it stays "
+                     "there)."), 2, True),
+    "family_step": (N_("Family member steps"), N_("Instead of moving, move your family member (not at the Police "
                     "Station) to an adjacent place other than the Police Station and take its action, without "
-                    "encounters.", 2, True),
-    "join_merchant": ("Join a merchant", "Instead of moving, move your merchant to another player's merchant; "
-                      "you do not pay that merchant.", 2, True),
-    "companion_two": ("Companion 2 places", "Move your companion 2 places instead of 1.", 2, True),
-    "use_token": ("Call a helper", "In your encounters, use the Governor, Smuggler or Courier wherever it is, "
-                  "paying its cost; then it moves.", 2, True),
-    "mosque_twice": ("Mosque twice", "At a Mosque, take the action a second time.", 2, True),
-    "society_twice": ("Secret Society twice", "At the Secret Society, take the action a second time.", 2, True),
-    "go_anywhere": ("Go anywhere", "Instead of moving, pay 3 lira and move your merchant to any place.", 2, True),
+                    "encounters."), 2, True),
+    "join_merchant": (N_("Join a merchant"), N_("Instead of moving, move your merchant to another player's merchant; "
+                      "you do not pay that merchant."), 2, True),
+    "companion_two": (N_("Companion 2 places"), N_("Move your companion 2 places instead of 1."), 2, True),
+    "use_token": (N_("Call a helper"), N_("In your encounters, use the Governor, Smuggler or Courier wherever it is, "
+                  "paying its cost; then it moves."), 2, True),
+    "mosque_twice": (N_("Mosque twice"), N_("At a Mosque, take the action a second time."), 2, True),
+    "society_twice": (N_("Secret Society twice"), N_("At the Secret Society, take the action a second time."), 2, True),
+    "go_anywhere": (N_("Go anywhere"), N_("Instead of moving, pay 3 lira and move your merchant to any place."), 2, True),
 }
 GOOD_CARD = {"good_red": "red", "good_green": "green", "good_yellow": "yellow", "good_blue": "blue"}
 DICE_REWARD = ((5, 3), (8, 5), (12, 7))  # (highest sum, lira)
@@ -185,18 +188,18 @@ SOCIETY_LIRA = (3, 2, 1)
 
 # ---- kiosk tiles -----------------------------------------------------------------------------------------------------
 KIOSK_TILES: dict[int, str] = {
-    1: "Take 1 fruit and 1 lira.", 2: "Take 1 spice and 1 lira.", 3: "Take 1 fabric and 1 lira.",
-    4: "Take 2 fruit.", 5: "Take 2 spice.", 6: "Take 2 fabric.",
-    7: "Take 1 fruit.", 8: "Take 1 spice.", 9: "Take 1 fabric.", 10: "Take 1 jewelry.",
-    11: "Take 1 bonus card and 2 lira.", 12: "Take 2 lira.", 13: "Take 3 lira.",
-    14: "Put your companion into your own supply.", 15: "Roll 1 die: 1 lira per pip.",
-    16: "Pay 10 lira for 1 wheelbarrow extension.", 17: "Pay 1 of each good for 1 wheelbarrow extension.",
-    18: "Move your merchant (with its assistants) to the Fountain, collecting no assistants.",
-    19: "Pay 1 good for 1 letter, or hand in 1 letter for 1 good.",
-    20: "Discard 1 bonus card for 1 letter, or hand in 1 letter for 1 bonus card.",
-    21: "Pay 2 lira for 1 letter, or hand in 1 letter for 3 lira.",
-    22: "Pay 2 lira for 1 good of your choice, or pay 1 good for 3 lira.",
-    23: "Pay 2 lira for 1 bonus card, or discard 1 bonus card for 3 lira.",
+    1: N_("Take 1 fruit and 1 lira."), 2: N_("Take 1 spice and 1 lira."), 3: N_("Take 1 fabric and 1 lira."),
+    4: N_("Take 2 fruit."), 5: N_("Take 2 spice."), 6: N_("Take 2 fabric."),
+    7: N_("Take 1 fruit."), 8: N_("Take 1 spice."), 9: N_("Take 1 fabric."), 10: N_("Take 1 jewelry."),
+    11: N_("Take 1 bonus card and 2 lira."), 12: N_("Take 2 lira."), 13: N_("Take 3 lira."),
+    14: N_("Put your companion into your own supply."), 15: N_("Roll 1 die: 1 lira per pip."),
+    16: N_("Pay 10 lira for 1 wheelbarrow extension."), 17: N_("Pay 1 of each good for 1 wheelbarrow extension."),
+    18: N_("Move your merchant (with its assistants) to the Fountain, collecting no assistants."),
+    19: N_("Pay 1 good for 1 letter, or hand in 1 letter for 1 good."),
+    20: N_("Discard 1 bonus card for 1 letter, or hand in 1 letter for 1 bonus card."),
+    21: N_("Pay 2 lira for 1 letter, or hand in 1 letter for 3 lira."),
+    22: N_("Pay 2 lira for 1 good of your choice, or pay 1 good for 3 lira."),
+    23: N_("Pay 2 lira for 1 bonus card, or discard 1 bonus card for 3 lira."),
 }
 KIOSK_SIMPLE = {  # tile: (goods, lira)
     1: ({"yellow": 1}, 1), 2: ({"green": 1}, 1), 3: ({"red": 1}, 1), 4: ({"yellow": 2}, 0), 5: ({"green": 2}, 0),
@@ -206,54 +209,75 @@ KIOSK_SIMPLE = {  # tile: (goods, lira)
 KIOSK_EXTENSION_LIRA = 10
 
 
-def place_name(place: int) -> str:
-    return f"{PLACE_NAMES[place]} {place}"
+def place_name(place: int) -> Text:
+    """A place as the log and the labels name it, "Fountain 7": its name (in the catalogue) and its number."""
+    return t("{place} {number}", place=PLACE_NAMES[place], number=place)
 
 
 def card_name(kind: str) -> str:
     return BONUS_KINDS[kind][0]
 
 
-def goods_words(goods: dict[str, int]) -> str:
-    parts = [f"{n} {GOOD_NAMES[g]}" for g, n in goods.items() if n]
-    return ", ".join(parts) if parts else "nothing"
+def good_count(good: str, n: int) -> Text:
+    """"2 spice": one message per good, so each language gives every good its own plural forms."""
+    if good == "red":
+        return tn("{n} fabric", "{n} fabric", n)
+    if good == "green":
+        return tn("{n} spice", "{n} spice", n)
+    if good == "yellow":
+        return tn("{n} fruit", "{n} fruit", n)
+    return tn("{n} jewelry", "{n} jewelry", n)
+
+
+def lira(n: int) -> Text:
+    return tn("{n} lira", "{n} lira", n)
+
+
+def coffee(n: int) -> Text:
+    return tn("{n} coffee", "{n} coffee", n)
+
+
+def goods_words(goods: dict[str, int]) -> Text:
+    """"1 fabric, 2 spice" (commas only, as the rules texts write a cost), or "nothing"."""
+    parts = [good_count(g, n) for g, n in goods.items() if n]
+    return words(parts, ",") if parts else t("nothing")
 
 
 # ---- Grand Bazaar: house rules (draft) -------------------------------------------------------------------------------
 # Base game + Letters & Seals + our own placeholder rules for the Mocha & Baksheesh parts whose published texts could
 # not be read (shared/rules/istanbul-mocha-baksheesh.md). Every number below is that spec's named constant; the ones
 # marked [design] there are ours, not the publisher's.
-VARIANT_LABEL = "Grand Bazaar — house rules (draft)"
-VARIANT_NOTE = ("Base game, Letters & Seals and Mocha & Baksheesh on a 5x5 board. The Roasting Plant, Guild Hall, "
-                "Tavern, Coffee House, Coffee Trader, guild cards and Tavern tiles follow our own draft rules, "
-                "because the published texts could not be read.")
-VARIANT_SHORT = "Places 17-20, the Coffee Trader, guild cards and Tavern tiles are our own draft rules."
+VARIANT_LABEL = N_("Grand Bazaar — house rules (draft)")
+VARIANT_NOTE = N_("Base game, Letters & Seals and Mocha & Baksheesh on a 5x5 board. The Roasting Plant, Guild Hall, "
+                  "Tavern, Coffee House, Coffee Trader, guild cards and Tavern tiles follow our own draft rules, "
+                  "because the published texts could not be read.")
+VARIANT_SHORT = N_("Places 17-20, the Coffee Trader, guild cards and Tavern tiles are our own draft rules.")
 ROASTING_PLANT, GUILD_HALL, TAVERN, COFFEE_HOUSE, CATACOMBS = 17, 18, 19, 20, 25
-PLACE_NAMES.update({17: "Roasting Plant", 18: "Guild Hall", 19: "Tavern", 20: "Coffee House", 25: "Catacombs"})
+PLACE_NAMES.update({17: N_("Roasting Plant"), 18: N_("Guild Hall"), 19: N_("Tavern"), 20: N_("Coffee House"), 25: N_("Catacombs")})
 PLACE_TEXTS.update({
-    17: "Take 2 coffee (3 with a Tavern tile of series B).",
-    18: "Draw 2 guild cards, then discard 1 guild card face up.",
-    19: "Take the top Tavern tile of a series you lack: have at least its number of coffee, pay 1 coffee. "
-        "Both series give the Tavern's ruby.",
-    20: "Pay the price in coffee for the next ruby.",
-    25: "Take 1 good of your choice or 1 coffee, then move your merchant to any place: no action, no encounters.",
+    17: N_("Take 2 coffee (3 with a Tavern tile of series B)."),
+    18: N_("Draw 2 guild cards, then discard 1 guild card face up."),
+    19: N_("Take the top Tavern tile of a series you lack: have at least its number of coffee, pay 1 coffee. "
+        "Both series give the Tavern's ruby."),
+    20: N_("Pay the price in coffee for the next ruby."),
+    25: N_("Take 1 good of your choice or 1 coffee, then move your merchant to any place: no action, no encounters."),
 })
 # Texts that read differently in the Grand Bazaar (coffee symbols count there, never elsewhere [seed]).
 GRAND_BAZAAR_PLACE_TEXTS = {
-    6: "Take 2 bonus cards (each from the deck or the top of the discard pile), then discard 1; then take 1 coffee.",
-    24: "Hand in letters worth 6 seals: the next ruby of the Sultan's Palace, the Gemstone Dealer or the Coffee "
-        "House, for free.",
+    6: N_("Take 2 bonus cards (each from the deck or the top of the discard pile), then discard 1; then take 1 coffee."),
+    24: N_("Hand in letters worth 6 seals: the next ruby of the Sultan's Palace, the Gemstone Dealer or the Coffee "
+        "House, for free."),
 }
 GRAND_BAZAAR_KIOSK_TEXTS = {
-    12: "Take 1 coffee or 2 lira.",
-    13: "Take 1 coffee or 3 lira.",
-    19: "Pay 1 good or 1 coffee for 1 letter, or hand in 1 letter for 1 good or 1 coffee.",
-    22: "Pay 2 lira for 1 good of your choice or 1 coffee, or pay 1 good or 1 coffee for 3 lira.",
+    12: N_("Take 1 coffee or 2 lira."),
+    13: N_("Take 1 coffee or 3 lira."),
+    19: N_("Pay 1 good or 1 coffee for 1 letter, or hand in 1 letter for 1 good or 1 coffee."),
+    22: N_("Pay 2 lira for 1 good of your choice or 1 coffee, or pay 1 good or 1 coffee for 3 lira."),
 }
 GRAND_BAZAAR_CARD_TEXTS = {
-    "sell_good": "Pay 1 good of your choice or 1 coffee and take 7 lira.",
-    "use_token": "In your encounters, use the Governor, Smuggler, Courier or Coffee Trader wherever it is, paying its "
-                 "cost; then it moves.",
+    "sell_good": N_("Pay 1 good of your choice or 1 coffee and take 7 lira."),
+    "use_token": N_("In your encounters, use the Governor, Smuggler, Courier or Coffee Trader wherever it is, paying its "
+                 "cost; then it moves."),
 }
 GRAND_BAZAAR_PLACES = EXPANSION_PLACES + (ROASTING_PLANT, GUILD_HALL, TAVERN, COFFEE_HOUSE, CATACOMBS)
 # [design, spec §13.4] The Mocha & Baksheesh first-game layout with the Fountain moved to the centre, 21-25 added.
@@ -268,7 +292,7 @@ GUILD_DRAW = 2
 GUILD_KEEP = 1
 GUILD_CARDS = tuple(range(1, 21))  # one guild card per place 1-20; a card is the number of its place [design]
 TAVERN_SERIES = ("A", "B")
-TAVERN_SERIES_NAMES = {"A": "service", "B": "roaster"}
+TAVERN_SERIES_NAMES = {"A": N_("service"), "B": N_("roaster")}
 TAVERN_TILE_VALUES = MOSQUE_VALUES  # 2-5, fewer with 2-3 players, as the mosque tiles [design]
 TAVERN_RUBIES = MOSQUE_RUBIES
 TAVERN_BAKSHEESH_COST = 1
@@ -276,4 +300,5 @@ COFFEE_HOUSE_PRICES = (3, 4, 5, 6, 7)
 COFFEE_HOUSE_RUBIES = len(COFFEE_HOUSE_PRICES)
 COFFEE_TRADER_COFFEE = 1
 # Tokens moved by 2 dice, with the names the log uses.
-TOKEN_NAMES = {"governor": "Governor", "smuggler": "Smuggler", "courier": "Courier", "coffee_trader": "Coffee Trader"}
+TOKEN_NAMES = {"governor": N_("Governor"), "smuggler": N_("Smuggler"), "courier": N_("Courier"),
+               "coffee_trader": N_("Coffee Trader")}

@@ -12,6 +12,7 @@ from app.engine import RandomBot
 from app.engine.game import copy_state
 from app.engine.kit import BaseOptions, Log
 from app.engine.steps import StepGame, push
+from app.engine.text import N_
 
 from . import data as D
 from . import state as S
@@ -21,23 +22,29 @@ from .steps import STEP_TYPES
 
 
 class IstanbulOptions(BaseOptions):
-    first_player: int | None = Field(default=None, ge=0, le=4, title="First player",
-                                     description="Seat that starts; random when empty.")
+    # Titles, descriptions and labels are marked for the game's catalogue: the server writes them in the reader's
+    # language. The variant's description repeats D.VARIANT_LABEL and D.VARIANT_NOTE word for word, as one text.
+    first_player: int | None = Field(default=None, ge=0, le=4, title=N_("First player"),
+                                     description=N_("Seat that starts; random when empty."))
     expansion: Literal["none", "letters_and_seals"] = Field(
-        default="letters_and_seals", title="Expansion", description="Play the base game alone or with Letters & Seals.",
-        json_schema_extra={"labels": {"none": "Base game only", "letters_and_seals": "Letters & Seals"}})
+        default="letters_and_seals", title=N_("Expansion"),
+        description=N_("Play the base game alone or with Letters & Seals."),
+        json_schema_extra={"labels": {"none": N_("Base game only"), "letters_and_seals": N_("Letters & Seals")}})
     layout: Literal["recommended", "random"] = Field(
-        default="recommended", title="Board layout",
-        description="The recommended board, or places shuffled within the rules' limits.",
-        json_schema_extra={"labels": {"recommended": "Recommended", "random": "Random"}})
+        default="recommended", title=N_("Board layout"),
+        description=N_("The recommended board, or places shuffled within the rules' limits."),
+        json_schema_extra={"labels": {"recommended": N_("Recommended"), "random": N_("Random")}})
     bonus_cards: Literal["mixed", "new_only"] = Field(
-        default="mixed", title="Bonus cards",
-        description="With Letters & Seals: base and new bonus cards mixed, or the new ones only.",
-        json_schema_extra={"labels": {"mixed": "Base and new, mixed", "new_only": "New ones only"}})
+        default="mixed", title=N_("Bonus cards"),
+        description=N_("With Letters & Seals: base and new bonus cards mixed, or the new ones only."),
+        json_schema_extra={"labels": {"mixed": N_("Base and new, mixed"), "new_only": N_("New ones only")}})
     variant: Literal["standard", "grand_bazaar"] = Field(
-        default="standard", title="Variant",
-        description=f"Standard: the published rules. {D.VARIANT_LABEL}: {D.VARIANT_NOTE} Needs Letters & Seals.",
-        json_schema_extra={"labels": {"standard": "Standard", "grand_bazaar": D.VARIANT_LABEL}})
+        default="standard", title=N_("Variant"),
+        description=N_("Standard: the published rules. Grand Bazaar — house rules (draft): Base game, Letters & Seals "
+                       "and Mocha & Baksheesh on a 5x5 board. The Roasting Plant, Guild Hall, Tavern, Coffee House, "
+                       "Coffee Trader, guild cards and Tavern tiles follow our own draft rules, because the published "
+                       "texts could not be read. Needs Letters & Seals."),
+        json_schema_extra={"labels": {"standard": N_("Standard"), "grand_bazaar": D.VARIANT_LABEL}})
 
     @model_validator(mode="after")
     def grand_bazaar_needs_letters(self) -> "IstanbulOptions":
@@ -48,11 +55,11 @@ class IstanbulOptions(BaseOptions):
 
 class Istanbul(StepGame):
     id: ClassVar[str] = "istanbul"
-    title: ClassVar[str] = "Istanbul"
+    title: ClassVar[str] = N_("Istanbul")
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
-    summary: ClassVar[str] = ("Lead your merchant and assistants through the bazaar, trade goods and gather rubies "
-                              "before the others.")
+    summary: ClassVar[str] = N_("Lead your merchant and assistants through the bazaar, trade goods and gather rubies "
+                                "before the others.")
     minutes: ClassVar[tuple[int, int]] = (40, 70)
     Options: ClassVar[type[BaseModel]] = IstanbulOptions
     max_moves: ClassVar[int] = 20000

@@ -3,9 +3,8 @@ all four is a shared victory."""
 
 from __future__ import annotations
 
-from app.engine.kit import result_of, winners_text
-
-
+from app.engine.kit import result_of, winners, winners_say
+from app.engine.text import tn
 
 
 def tie_keys(state: dict) -> list[tuple[int, int, int, int]]:
@@ -15,7 +14,7 @@ def tie_keys(state: dict) -> list[tuple[int, int, int, int]]:
 def final_result(state: dict) -> dict:
     keys = tie_keys(state)
     scores = [k[0] for k in keys]
-    result = result_of(scores, keys, "")
-    result["text"] = winners_text(result["winners"]) + f" with {max(scores)} rubies"
+    text = tn("{winners} with {n} rubies", "{winners} with {n} rubies", max(scores), winners=winners_say(winners(keys)))
+    result = result_of(scores, keys, text)
     result["tie_breaks"] = [{"rubies": k[0], "lira": k[1], "goods": k[2], "cards": k[3]} for k in keys]
     return result

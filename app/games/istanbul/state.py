@@ -9,8 +9,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, TypedDict
 
-from app.engine.kit import Log, Pile, first_seat, plural, seat_ref
+from app.engine.kit import Log, Pile, first_seat, seat_ref
 from app.engine.rng import Rng
+from app.engine.text import N_, t, tn, words
 
 from . import data as D
 
@@ -99,8 +100,8 @@ def setup(num_players: int, options: Any, state: dict[str, Any]) -> list[dict[st
     for token in tokens:
         dice = roll(state, 2)
         state[token] = sum(dice)
-        log.add("roll", f"The {D.TOKEN_NAMES[token]} starts at {D.place_name(state[token])} (rolled "
-                f"{dice[0]}+{dice[1]}).", dice=dice, token=token)
+        log.add("roll", t("The {token} starts at {place} (rolled {die1}+{die2}).", token=D.TOKEN_NAMES[token],
+                          place=D.place_name(state[token]), die1=dice[0], die2=dice[1]), dice=dice, token=token)
     if not expansion:
         state["courier"] = None
     if not bazaar:
@@ -123,7 +124,8 @@ def setup(num_players: int, options: Any, state: dict[str, Any]) -> list[dict[st
         state["guild"] = None
     for offset in range(n):
         draw_cards(state, (start + offset) % n, 1, log)
-    log.add("start", f"{seat_ref(start)} starts the game with 2 lira; the others get 3, 4, 5 and 6 in turn.")
+    log.add("start", t("{player} starts the game with 2 lira; the others get 3, 4, 5 and 6 in turn.",
+                       player=seat_ref(start)))
     return log.events
 
 
@@ -217,7 +219,9 @@ def ruby_supply_on_board(state: dict) -> int:
     return out
 
 
-TRACK_NAMES = {"sultan": "Sultan's Palace", "gem": "Gemstone Dealer", "coffee_house": "Coffee House"}
+TRACK_NAMES = {"sultan": N_("Sultan's Palace"), "gem": N_("Gemstone Dealer"), "coffee_house": N_("Coffee House")}
+# The same names inside a label that a repeat card writes in lower case ("Secret Society twice: hand in ...").
+TRACK_NAMES_LOWER = {"sultan": N_("sultan's palace"), "gem": N_("gemstone dealer"), "coffee_house": N_("coffee house")}
 
 
 def give_ruby(state: dict, seat: int, source: str, log: Log) -> None:
@@ -234,14 +238,16 @@ def give_ruby(state: dict, seat: int, source: str, log: Log) -> None:
         if state["expansion"] and track["rubies"] == 0:
             track["rubies"] = 1
             state["rubies_added"] += 1
-            log.add("refill", f"A ruby from the general supply refills the {TRACK_NAMES[source]}'s track.")
+            log.add("refill", t("A ruby from the general supply refills the {track}'s track.",
+                                track=TRACK_NAMES[source]))
     player = state["players"][seat]
     player["rubies"] += 1
-    log.add("ruby", f"{seat_ref(seat)} takes a ruby ({plural(player['rubies'], 'ruby', 'rubies')} now).",
-            seat=seat)
+    log.add("ruby", t("{player} takes a ruby ({rubies} now).", player=seat_ref(seat),
+                      rubies=tn("{n} ruby", "{n} rubies", player["rubies"])), seat=seat)
     if player["rubies"] >= ruby_target(state) and not state["ending"]:
         state["ending"] = True
-        log.add("ending", f"{seat_ref(seat)} has {player['rubies']} rubies: this round is the last.")
+        log.add("ending", tn("{player} has {n} rubies: this round is the last.",
+                             "{player} has {n} rubies: this round is the last.", player["rubies"], player=seat_ref(seat)))
 
 
 def sultan_available(state: dict) -> bool:
@@ -279,10 +285,19 @@ def ruby_tracks(state: dict) -> tuple[str, ...]:
     return ("sultan", "gem", "coffee_house") if state.get("grand_bazaar") else ("sultan", "gem")
 
 
-def gain_coffee(state: dict, seat: int, count: int, log: Log, why: str = "") -> None:
+def gain_coffee(state: dict, seat: int, count: int, log: Log, where: int | None = None) -> None:
+    """`count` coffee to `seat`; `where` is the place that gave it when the log names it."""
     state["players"][seat]["coffee"] += count
-    log.add("coffee", f"{seat_ref(seat)} takes {count} coffee{why} ({state['players'][seat]['coffee']} now).",
-            seat=seat)
+    args = {"player": seat_ref(seat), "coffee": D.coffee(count), "total": state["players"][seat]["coffee"]}
+    if where == D.CARAVANSARY:
+        text = t("{player} takes {coffee} at the Caravansary ({total} now).", **args)
+    elif where == D.ROASTING_PLANT:
+        text = t("{player} takes {coffee} at the Roasting Plant ({total} now).", **args)
+    elif where == D.CATACOMBS:
+        text = t("{player} takes {coffee} in the Catacombs ({total} now).", **args)
+    else:
+        text = t("{player} takes {coffee} ({total} now).", **args)
+    log.add("coffee", text, seat=seat)
 
 
 def pay_coffee(state: dict, seat: int, count: int) -> None:
@@ -292,25 +307,34 @@ def pay_coffee(state: dict, seat: int, count: int) -> None:
 
 
 def draw_guild(state: dict, seat: int, count: int, log: Log) -> list[int]:
-    return draw_secret(state, seat, "guild", "guild", count, log, "guild card",
-                       lambda cards: "the guild cards of " + ", ".join(D.place_name(c) for c in cards))
+    return draw_secret(state, seat, "guild", "guild", count, log)
 
 
-def draw_secret(state: dict, seat: int, piles: str, hand: str, count: int, log: Log, noun: str,
-                names: Any) -> list[int]:
-    """Cards from a face-down deck (`state[piles]`) into a secret hand: everyone is told how many, the drawer also
-    `names(cards)`. An empty deck is refilled from the shuffled discard pile; with both empty nothing is drawn."""
+def draw_secret(state: dict, seat: int, piles: str, hand: str, count: int, log: Log) -> list[int]:
+    """Cards from a face-down deck (`state[piles]`: "bonus" or "guild") into a secret hand: everyone is told how
+    many, the drawer also which. An empty deck is refilled from the shuffled discard pile; with both empty nothing is
+    drawn."""
+    bonus = piles == "bonus"
     pile = Pile(Rng(state), state[piles]["deck"], state[piles]["discard"], "on_draw")
     cards = pile.draw(count)
-    kind = "draw" if piles == "bonus" else piles
+    kind = "draw" if bonus else piles
     if pile.reshuffles:
-        log.add("reshuffle", f"The {noun.split()[0]} discard pile is shuffled into a new deck.")
+        log.add("reshuffle", t("The bonus discard pile is shuffled into a new deck.") if bonus
+                else t("The guild discard pile is shuffled into a new deck."))
     state["players"][seat][hand].extend(cards)
+    who = seat_ref(seat)
     if cards:
-        log.add(kind, f"{seat_ref(seat)} draws {plural(len(cards), noun)}.", seat=seat)
-        log.private(seat, kind + "_private", "@%d draws %s." % (seat, names(cards)), cards=cards)
+        if bonus:
+            log.add(kind, tn("{player} draws {n} bonus card.", "{player} draws {n} bonus cards.", len(cards),
+                             player=who), seat=seat)
+            names = words([D.card_name(D.CARD_KIND[c]) for c in cards], ",")
+        else:
+            log.add(kind, tn("{player} draws {n} guild card.", "{player} draws {n} guild cards.", len(cards),
+                             player=who), seat=seat)
+            names = t("the guild cards of {places}", places=words([D.place_name(c) for c in cards], ","))
+        log.private(seat, kind + "_private", t("{player} draws {cards}.", player=who, cards=names), cards=cards)
     else:
-        log.add(kind, f"No {noun} is left to draw.")
+        log.add(kind, t("No bonus card is left to draw.") if bonus else t("No guild card is left to draw."))
     return cards
 
 
@@ -322,8 +346,7 @@ def has_service_tile(player: Player) -> bool:
 # ---- piles and dice ------------------------------------------------------------------------------------------------
 
 def draw_cards(state: dict, seat: int, count: int, log: Log) -> list[int]:
-    return draw_secret(state, seat, "bonus", "hand", count, log, "bonus card",
-                       lambda cards: ", ".join(D.card_name(D.CARD_KIND[c]) for c in cards))
+    return draw_secret(state, seat, "bonus", "hand", count, log)
 
 
 def hand_kinds(player: Player) -> list[str]:
@@ -347,13 +370,14 @@ def draw_letter(state: dict, seat: int, log: Log) -> bool:
     pile = Pile(Rng(state), state["letters"]["deck"], state["letters"]["discard"], "on_draw")
     letter = pile.draw_one()
     if pile.reshuffles:
-        log.add("reshuffle", "The used letters are shuffled into a new stack.")
+        log.add("reshuffle", t("The used letters are shuffled into a new stack."))
     if letter is None:
-        log.add("letter", "No letter is left to take.")
+        log.add("letter", t("No letter is left to take."))
         return False
     place = D.LETTER_PLACE[letter]
     state["players"][seat]["letters"].append({"id": letter, "place": place, "delivered": False})
-    log.add("letter", f"{seat_ref(seat)} takes a letter for {D.place_name(place)}.", seat=seat, letter=letter)
+    log.add("letter", t("{player} takes a letter for {place}.", player=seat_ref(seat), place=D.place_name(place)),
+            seat=seat, letter=letter)
     return True
 
 
@@ -382,8 +406,8 @@ def move_token(state: dict, token: str, log: Log) -> None:
     """Roll 2 dice and move the Governor, Smuggler, Courier or Coffee Trader to the place with that number."""
     dice = roll(state, 2)
     state[token] = sum(dice)
-    log.add("roll", f"The {D.TOKEN_NAMES[token]} rolls {dice[0]}+{dice[1]} and goes to "
-            f"{D.place_name(state[token])}.", dice=dice, token=token)
+    log.add("roll", t("The {token} rolls {die1}+{die2} and goes to {place}.", token=D.TOKEN_NAMES[token],
+                      die1=dice[0], die2=dice[1], place=D.place_name(state[token])), dice=dice, token=token)
 
 
 # ---- tokens on places ------------------------------------------------------------------------------------------
@@ -421,8 +445,8 @@ def extend_wheelbarrow(state: dict, seat: int, log: Log) -> None:
     player["capacity"] += 1
     player["extensions"] += 1
     state["wainwright"]["extensions"] -= 1
-    log.add("extension", f"{seat_ref(seat)} extends the wheelbarrow to {player['capacity']} of each good.",
-            seat=seat)
+    log.add("extension", t("{player} extends the wheelbarrow to {capacity} of each good.", player=seat_ref(seat),
+                           capacity=player["capacity"]), seat=seat)
     if player["extensions"] == D.EXTENSIONS_PER_PLAYER and not player["wainwright_ruby"] \
             and state["wainwright"]["rubies"]:
         player["wainwright_ruby"] = True
@@ -440,5 +464,5 @@ def deliver_letters(state: dict, log: Log) -> None:
         for letter in player["letters"]:
             if not letter["delivered"] and letter["place"] in spots:
                 letter["delivered"] = True
-                log.add("deliver", f"{seat_ref(seat)} delivers a letter at {D.place_name(letter['place'])}.",
-                        seat=seat, letter=letter["id"])
+                log.add("deliver", t("{player} delivers a letter at {place}.", player=seat_ref(seat),
+                                     place=D.place_name(letter["place"])), seat=seat, letter=letter["id"])

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from app.engine.kit import Log, seat_ref, seats_from
 from app.engine.steps import push, top
+from app.engine.text import t
 
 from . import state as S
 from .scoring import final_result
@@ -30,19 +31,19 @@ def next_turn(state: dict, log: Log) -> None:
     if state["phase"] == "epilogue":
         state["phase"] = "over"
         state["over"] = final_result(state)
-        log.add("over", state["over"]["text"] + ".")
+        log.add("over", t("{result}.", result=state["over"]["say"]))
         return
     seat = state["turn"]
     n = state["n"]
     if state["extra"]:
         state["extra"] = False
         state["turns"] += 1
-        log.add("turn", f"{seat_ref(seat)} plays a double turn.", seat=seat)
+        log.add("turn", t("{player} plays a double turn.", player=seat_ref(seat)), seat=seat)
         push(state, "move", seat)
         return
     if state["ending"] and (seat + 1) % n == state["start"]:
         state["phase"] = "epilogue"
-        log.add("last_round", "The last round is over.")
+        log.add("last_round", t("The last round is over."))
         push(state, "epilogue", order=seats_from(state["start"], n), at=0)
         return
     seat = (seat + 1) % n

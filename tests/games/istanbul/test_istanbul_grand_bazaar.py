@@ -9,6 +9,7 @@ import pytest
 from istanbul_helpers import act, at_place, fresh, give_cards, give_letter, options, put, step, texts, turn_of
 
 from app.engine.errors import BadOptions, IllegalAction
+from app.engine.text import english
 from app.games.istanbul import GAME
 from app.games.istanbul import data as D
 from app.games.istanbul import state as S
@@ -240,7 +241,7 @@ def test_coffee_trader_gives_one_coffee_for_two_lira_or_a_good_then_moves_by_dic
     s = after_action(s)
     s, _ = act(s, 0, type="coffee_trader")
     assert step(s) == "smuggler_pay" and not options(s, 0, type="pay")
-    assert GAME.pending(s)[0].text == "Pay the Coffee Trader: 2 lira or 1 good."
+    assert english(GAME.pending(s)[0].text) == "Pay the Coffee Trader: 2 lira or 1 good."
     s, events = act(s, 0, type="good", good="red")
     assert s["players"][0]["coffee"] == 1 and s["players"][0]["goods"]["red"] == 0
     assert any(e.get("token") == "coffee_trader" and e.get("dice") for e in events)

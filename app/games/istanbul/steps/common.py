@@ -11,6 +11,7 @@ from typing import Any
 
 from app.engine.kit import Log, seat_ref
 from app.engine.steps import Step
+from app.engine.text import Text, t, words
 
 from .. import data as D
 from .. import state as S
@@ -41,9 +42,9 @@ def card_fields(kind: str, via: str | None) -> dict[str, Any]:
     return out
 
 
-def card_label(kind: str, via: str | None) -> str:
+def card_label(kind: str, via: str | None) -> Text:
     name = D.card_name(kind)
-    return f"{name} (copied by {D.card_name(via)})" if via else name
+    return t("{card} (copied by {via})", card=name, via=D.card_name(via)) if via else t("{card}", card=name)
 
 
 def spend_card(state: dict, seat: int, action: dict, log: Log) -> None:
@@ -51,10 +52,12 @@ def spend_card(state: dict, seat: int, action: dict, log: Log) -> None:
     kind = action["card"]
     via = action.get("via")
     S.discard_card(state, seat, via or kind)
-    text = f"{seat_ref(seat)} plays {D.card_name(kind)}"
     if via:
-        text += f" through {D.card_name(via)}"
-    log.add("card", text + ".", seat=seat, card=kind)
+        text = t("{player} plays {card} through {via}.", player=seat_ref(seat), card=D.card_name(kind),
+                 via=D.card_name(via))
+    else:
+        text = t("{player} plays {card}.", player=seat_ref(seat), card=D.card_name(kind))
+    log.add("card", text, seat=seat, card=kind)
 
 
 def anytime_options(state: dict, seat: int, kinds: tuple[str, ...] = D.ANYTIME_KINDS) -> list[dict]:
@@ -64,17 +67,19 @@ def anytime_options(state: dict, seat: int, kinds: tuple[str, ...] = D.ANYTIME_K
         base = {"type": "card", **card_fields(kind, via)}
         label = card_label(kind, via)
         if kind == "gain_good":
-            out += [{**base, "good": g, "label": f"{label}: take 1 {D.GOOD_NAMES[g]}"} for g in D.GOODS
-                    if player["goods"][g] < player["capacity"]]
+            out += [{**base, "good": g, "label": t("{card}: take {what}", card=label, what=D.good_count(g, 1))}
+                    for g in D.GOODS if player["goods"][g] < player["capacity"]]
         elif kind == "family_home":
             if player["family"] != D.POLICE:
-                out += [{**base, "take": "lira", "label": f"{label}: take 3 lira"},
-                        {**base, "take": "card", "label": f"{label}: take 1 bonus card"}]
+                out += [{**base, "take": "lira", "label": t("{card}: take {what}", card=label, what=D.lira(3))},
+                        {**base, "take": "card", "label": t("{card}: take 1 bonus card", card=label)}]
         elif kind == "sell_good":
-            out += [{**base, "good": g, "label": f"{label}: pay 1 {D.GOOD_NAMES[g]} for 7 lira"} for g in D.GOODS
-                    if player["goods"][g]]
+            out += [{**base, "good": g, "label": t("{card}: pay {what} for {lira}", card=label,
+                                                    what=D.good_count(g, 1), lira=D.lira(D.SELL_GOOD_LIRA))}
+                    for g in D.GOODS if player["goods"][g]]
             if state["grand_bazaar"] and player["coffee"]:
-                out.append({**base, "coffee": 1, "label": f"{label}: pay 1 coffee for 7 lira"})
+                out.append({**base, "coffee": 1, "label": t("{card}: pay {what} for {lira}", card=label,
+                                                             what=D.coffee(1), lira=D.lira(D.SELL_GOOD_LIRA))})
         elif kind == "take_letter":
             if state["expansion"]:
                 out.append({**base, "label": label})
@@ -92,22 +97,23 @@ def resolve_anytime(state: dict, seat: int, action: dict, log: Log) -> bool:
         player["lira"] -= D.FEE
         player["yellow_turn"] = state["turns"]
         S.recall_assistant(player, action["from"])
-        log.add("recall", f"{seat_ref(seat)} pays 2 lira (fruit mosque tile) to bring back the assistant from "
-                f"{D.place_name(action['from'])}.", seat=seat)
+        log.add("recall", t("{player} pays 2 lira (fruit mosque tile) to bring back the assistant from {place}.",
+                            player=seat_ref(seat), place=D.place_name(action["from"])), seat=seat)
         return True
     if action["type"] != "card" or action["card"] not in D.ANYTIME_KINDS:
         return False
     kind = action["card"]
     spend_card(state, seat, action, log)
+    who = seat_ref(seat)
     if kind == "gain_good":
         S.gain_goods(player, {action["good"]: 1})
-        log.add("goods", f"{seat_ref(seat)} takes 1 {D.GOOD_NAMES[action['good']]}.", seat=seat)
+        log.add("goods", t("{player} takes {what}.", player=who, what=D.good_count(action["good"], 1)), seat=seat)
     elif kind == "five_lira":
         player["lira"] += 5
-        log.add("lira", f"{seat_ref(seat)} takes 5 lira.", seat=seat)
+        log.add("lira", t("{player} takes {what}.", player=who, what=D.lira(5)), seat=seat)
     elif kind == "family_home":
         player["family"] = D.POLICE
-        log.add("family", f"{seat_ref(seat)}'s family member goes back to the Police Station.", seat=seat)
+        log.add("family", t("{player}'s family member goes back to the Police Station.", player=who), seat=seat)
         catch_reward(state, seat, action["take"], log)
     elif kind == "take_letter":
         S.draw_letter(state, seat, log)
@@ -115,21 +121,24 @@ def resolve_anytime(state: dict, seat: int, action: dict, log: Log) -> bool:
         dice = S.roll(state, 2)
         lira = next(reward for top, reward in D.DICE_REWARD if sum(dice) <= top)
         player["lira"] += lira
-        log.add("roll", f"{seat_ref(seat)} rolls {dice[0]}+{dice[1]} and takes {lira} lira.", seat=seat, dice=dice)
+        log.add("roll", t("{player} rolls {die1}+{die2} and takes {lira}.", player=who, die1=dice[0], die2=dice[1],
+                          lira=D.lira(lira)), seat=seat, dice=dice)
     elif kind == "sell_good":
         if "coffee" in action:
             S.pay_coffee(state, seat, 1)
-            paid = "1 coffee"
+            paid = D.coffee(1)
         else:
             S.pay_goods(player, {action["good"]: 1})
-            paid = f"1 {D.GOOD_NAMES[action['good']]}"
+            paid = D.good_count(action["good"], 1)
         player["lira"] += D.SELL_GOOD_LIRA
-        log.add("lira", f"{seat_ref(seat)} pays {paid} and takes 7 lira.", seat=seat)
+        log.add("lira", t("{player} pays {what} and takes {lira}.", player=who, what=paid,
+                          lira=D.lira(D.SELL_GOOD_LIRA)), seat=seat)
     else:
         good = D.GOOD_CARD[kind]
         S.gain_goods(player, {good: 1})
         player["lira"] += 3
-        log.add("goods", f"{seat_ref(seat)} takes 1 {D.GOOD_NAMES[good]} and 3 lira.", seat=seat)
+        log.add("goods", t("{player} takes {what} and {lira}.", player=who, what=D.good_count(good, 1),
+                           lira=D.lira(3)), seat=seat)
     return True
 
 
@@ -138,14 +147,15 @@ def yellow_options(state: dict, seat: int) -> list[dict]:
     if "yellow" not in player["mosque"] or player["yellow_turn"] == state["turns"] or player["lira"] < D.FEE:
         return []
     return [{"type": "recall", "from": p,
-             "label": f"Fruit mosque tile: pay 2 lira to bring back the assistant from {D.place_name(p)}"}
+             "label": t("Fruit mosque tile: pay 2 lira to bring back the assistant from {place}",
+                        place=D.place_name(p))}
             for p in S.own_assistants(player)]
 
 
 def catch_reward(state: dict, seat: int, take: str, log: Log) -> None:
     if take == "lira":
         state["players"][seat]["lira"] += 3
-        log.add("lira", f"{seat_ref(seat)} takes 3 lira.", seat=seat)
+        log.add("lira", t("{player} takes {what}.", player=seat_ref(seat), what=D.lira(3)), seat=seat)
     else:
         S.draw_cards(state, seat, 1, log)
 
@@ -180,10 +190,11 @@ def letter_payments(letters: list[dict], seals: int) -> list[list[int]]:
     return out
 
 
-def letters_words(state: dict, seat: int, ids: list[int]) -> str:
+def letters_words(state: dict, seat: int, ids: list[int]) -> dict:
+    """"letter 13, delivered letter 5": the letters a payment hands in."""
     letters = [l for l in state["players"][seat]["letters"] if l["id"] in ids]
-    parts = [f"{'delivered ' if l['delivered'] else ''}letter {l['place']}" for l in letters]
-    return ", ".join(parts)
+    return words([t("delivered letter {number}", number=l["place"]) if l["delivered"]
+                  else t("letter {number}", number=l["place"]) for l in letters], ",")
 
 
 def one_letter_options(state: dict, seat: int) -> list[dict]:

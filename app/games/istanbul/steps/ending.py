@@ -4,6 +4,7 @@ break ties), then the game is scored."""
 from __future__ import annotations
 
 from app.engine.steps import pop
+from app.engine.text import t
 
 from .. import data as D
 from .common import IStep, anytime_options, resolve_anytime
@@ -16,10 +17,10 @@ class EpilogueStep(IStep):
         return [frame["order"][frame["at"]]]
 
     def text(self, game, state, frame, seat):
-        return "The game is over: play cards that give lira or goods, then finish."
+        return t("The game is over: play cards that give lira or goods, then finish.")
 
     def options(self, game, state, frame, seat):
-        return anytime_options(state, seat, D.EPILOGUE_KINDS) + [{"type": "done", "label": "Finish"}]
+        return anytime_options(state, seat, D.EPILOGUE_KINDS) + [{"type": "done", "label": t("Finish")}]
 
     def auto(self, game, state, frame):
         if len(self.options(game, state, frame, frame["order"][frame["at"]])) == 1:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from app.engine.kit import seat_ref
 from app.engine.steps import pop, push
+from app.engine.text import Text, t, tn
 
 from .. import data as D
 from .. import state as S
@@ -13,36 +14,44 @@ from .common import (IStep, anytime_options, card_fields, card_label, catch_rewa
                      letters_words, one_card_kinds, one_letter_options, resolve_anytime, spend_card, usable)
 
 TOKENS = ("governor", "smuggler", "courier", "coffee_trader")
-FREE = " (no fee: Tavern tile)"
 
 
-def token_options(state: dict, seat: int, token: str, extra: dict, prefix: str) -> list[dict]:
+def token_options(state: dict, seat: int, token: str, extra: dict, card: Text | None) -> list[dict]:
+    """Ways to meet `token`; `card`: the card that calls it from afar, whose name leads each label."""
+    return [{**option, "label": t("{card}: {action}", card=card, action=option["label"]) if card
+             else option["label"]} for option in token_choices(state, seat, token, {"type": token, **extra})]
+
+
+def token_choices(state: dict, seat: int, token: str, base: dict) -> list[dict]:
     player = state["players"][seat]
-    base = {"type": token, **extra}
     free = S.has_service_tile(player)
     if token == "governor":
         if free:
-            return [{**base, "label": f"{prefix}Governor: draw a bonus card{FREE}"}]
+            return [{**base, "label": t("Governor: draw a bonus card (no fee: Tavern tile)")}]
         if player["lira"] < D.FEE and not player["hand"] and not (state["bonus"]["deck"] or state["bonus"]["discard"]):
             return []
-        return [{**base, "label": f"{prefix}Governor: draw a bonus card, then pay 2 lira or a card"}]
+        return [{**base, "label": t("Governor: draw a bonus card, then pay 2 lira or a card")}]
     if token == "smuggler":
-        fee = FREE if free else ", then pay 2 lira or a good"
-        return [{**base, "good": g, "label": f"{prefix}Smuggler: take 1 {D.GOOD_NAMES[g]}{fee}"} for g in D.GOODS]
+        if free:
+            return [{**base, "good": g, "label": t("Smuggler: take {good} (no fee: Tavern tile)",
+                                                   good=D.good_count(g, 1))} for g in D.GOODS]
+        return [{**base, "good": g, "label": t("Smuggler: take {good}, then pay 2 lira or a good",
+                                               good=D.good_count(g, 1))} for g in D.GOODS]
     if token == "coffee_trader":
         if free:
-            return [{**base, "label": f"{prefix}Coffee Trader: take 1 coffee{FREE}"}]
+            return [{**base, "label": t("Coffee Trader: take 1 coffee (no fee: Tavern tile)")}]
         if player["lira"] < D.FEE and not any(player["goods"].values()):
             return []
-        return [{**base, "label": f"{prefix}Coffee Trader: take 1 coffee, then pay 2 lira or a good"}]
+        return [{**base, "label": t("Coffee Trader: take 1 coffee, then pay 2 lira or a good")}]
     if free:
-        return [{**base, "pay": "free", "label": f"{prefix}Courier: take a letter{FREE}"}]
+        return [{**base, "pay": "free", "label": t("Courier: take a letter (no fee: Tavern tile)")}]
     out = []
     if player["lira"] >= D.FEE:
-        out.append({**base, "pay": "lira", "label": f"{prefix}Courier: pay 2 lira for a letter"})
+        out.append({**base, "pay": "lira", "label": t("Courier: pay 2 lira for a letter")})
     for letter in one_letter_options(state, seat):
         out.append({**base, "pay": "letter", "letter": letter["id"],
-                    "label": f"{prefix}Courier: hand in {letters_words(state, seat, [letter['id']])} for a letter"})
+                    "label": t("Courier: hand in {letter} for a letter",
+                               letter=letters_words(state, seat, [letter["id"]]))})
     return out
 
 
@@ -51,10 +60,10 @@ class AfterStep(IStep):
 
     def text(self, game, state, frame, seat):
         if self.catches(state, frame, seat):
-            return "Catch the family members here: 3 lira or a bonus card each."
+            return t("Catch the family members here: 3 lira or a bonus card each.")
         if frame["meet"] is not None:
-            return "Meet whom you like here, then end your turn."
-        return "End your turn."
+            return t("Meet whom you like here, then end your turn.")
+        return t("End your turn.")
 
     def catches(self, state, frame, seat):
         meet = frame["meet"]
@@ -68,27 +77,29 @@ class AfterStep(IStep):
         catches = self.catches(state, frame, seat)
         for other in catches:
             out += [{"type": "catch", "seat": other, "take": "lira",
-                     "label": f"Send @{other}'s family member to the Police Station: take 3 lira"},
+                     "label": t("Send {player}'s family member to the Police Station: take 3 lira",
+                                player=seat_ref(other))},
                     {"type": "catch", "seat": other, "take": "card",
-                     "label": f"Send @{other}'s family member to the Police Station: take a bonus card"}]
+                     "label": t("Send {player}'s family member to the Police Station: take a bonus card",
+                                player=seat_ref(other))}]
         meet = frame["meet"]
         if meet is not None:
             for token in TOKENS:
                 if state.get(token) == meet and token not in frame["met"]:
-                    out += token_options(state, seat, token, {}, "")
+                    out += token_options(state, seat, token, {}, None)
             for kind, via in usable(state, seat, ("use_token",)):
                 for token in TOKENS:
                     if state.get(token) is not None and token not in frame["met"]:
-                        out += token_options(state, seat, token, card_fields(kind, via),
-                                             f"{card_label(kind, via)}: ")
+                        out += token_options(state, seat, token, card_fields(kind, via), card_label(kind, via))
         out += anytime_options(state, seat)
         if not catches:
-            out.append({"type": "end", "label": "End the turn"})
+            out.append({"type": "end", "label": t("End the turn")})
             player = state["players"][seat]
             if state["expansion"] and player["double_round"] != state["round"]:
                 for ids in letter_payments(player["letters"], D.SEALS_DOUBLE_TURN):
                     out.append({"type": "end", "letters": ids,
-                                "label": f"End the turn and play again: hand in {letters_words(state, seat, ids)}"})
+                                "label": t("End the turn and play again: hand in {letters}",
+                                           letters=letters_words(state, seat, ids))})
         return out
 
     def auto(self, game, state, frame):
@@ -105,8 +116,8 @@ class AfterStep(IStep):
             other = action["seat"]
             state["players"][other]["family"] = D.POLICE
             frame["caught"].append(other)
-            log.add("catch", f"{seat_ref(seat)} sends {seat_ref(other)}'s family member to the Police Station.",
-                    seat=seat, to_seat=other)
+            log.add("catch", t("{player} sends {other}'s family member to the Police Station.", player=seat_ref(seat),
+                               other=seat_ref(other)), seat=seat, to_seat=other)
             catch_reward(state, seat, action["take"], log)
             return
         if kind in TOKENS:
@@ -119,8 +130,9 @@ class AfterStep(IStep):
             S.discard_letters(state, seat, action["letters"])
             player["double_round"] = state["round"]
             state["extra"] = True
-            log.add("double", f"{seat_ref(seat)} hands in {len(action['letters'])} letters to play again at once.",
-                    seat=seat)
+            log.add("double", tn("{player} hands in {n} letters to play again at once.",
+                                 "{player} hands in {n} letters to play again at once.", len(action["letters"]),
+                                 player=seat_ref(seat)), seat=seat)
         pop(state)
 
 
@@ -128,37 +140,39 @@ def meet_token(state: dict, seat: int, action: dict, log) -> None:
     player = state["players"][seat]
     token = action["type"]
     free = S.has_service_tile(player)
+    who = seat_ref(seat)
     if token == "governor":
-        log.add("meet", f"{seat_ref(seat)} meets the Governor.", seat=seat)
+        log.add("meet", t("{player} meets the Governor.", player=who), seat=seat)
         S.draw_cards(state, seat, 1, log)
         if free:
-            log.add("pay", f"{seat_ref(seat)} pays the Governor nothing (Tavern tile).", seat=seat)
+            log.add("pay", t("{player} pays the Governor nothing (Tavern tile).", player=who), seat=seat)
             S.move_token(state, "governor", log)
         else:
             push(state, "governor_pay", seat)
     elif token in ("smuggler", "coffee_trader"):
         if token == "smuggler":
             S.gain_goods(player, {action["good"]: 1})
-            log.add("meet", f"{seat_ref(seat)} meets the Smuggler and takes 1 {D.GOOD_NAMES[action['good']]}.",
-                    seat=seat)
+            log.add("meet", t("{player} meets the Smuggler and takes {good}.", player=who,
+                              good=D.good_count(action["good"], 1)), seat=seat)
         else:
-            log.add("meet", f"{seat_ref(seat)} meets the Coffee Trader.", seat=seat)
+            log.add("meet", t("{player} meets the Coffee Trader.", player=who), seat=seat)
             S.gain_coffee(state, seat, D.COFFEE_TRADER_COFFEE, log)
         if free:
-            log.add("pay", f"{seat_ref(seat)} pays the {D.TOKEN_NAMES[token]} nothing (Tavern tile).", seat=seat)
+            log.add("pay", t("{player} pays the Smuggler nothing (Tavern tile).", player=who) if token == "smuggler"
+                    else t("{player} pays the Coffee Trader nothing (Tavern tile).", player=who), seat=seat)
             S.move_token(state, token, log)
         else:
             push(state, "smuggler_pay", seat, token=token)
     else:
         if action["pay"] == "free":
-            log.add("meet", f"{seat_ref(seat)} meets the Courier and pays nothing (Tavern tile).", seat=seat)
+            log.add("meet", t("{player} meets the Courier and pays nothing (Tavern tile).", player=who), seat=seat)
         elif action["pay"] == "lira":
             player["lira"] -= D.FEE
-            log.add("meet", f"{seat_ref(seat)} pays the Courier 2 lira.", seat=seat)
+            log.add("meet", t("{player} pays the Courier 2 lira.", player=who), seat=seat)
         else:
-            words = letters_words(state, seat, [action["letter"]])
+            given = letters_words(state, seat, [action["letter"]])
             S.discard_letters(state, seat, [action["letter"]])
-            log.add("meet", f"{seat_ref(seat)} hands the Courier a {words}.", seat=seat)
+            log.add("meet", t("{player} hands the Courier a {letter}.", player=who, letter=given), seat=seat)
         S.draw_letter(state, seat, log)
         S.move_token(state, "courier", log)
 
@@ -167,23 +181,24 @@ class GovernorPayStep(IStep):
     kind = "governor_pay"
 
     def text(self, game, state, frame, seat):
-        return "Pay the Governor: 2 lira or 1 bonus card."
+        return t("Pay the Governor: 2 lira or 1 bonus card.")
 
     def options(self, game, state, frame, seat):
         out = []
         if state["players"][seat]["lira"] >= D.FEE:
-            out.append({"type": "pay", "label": "Pay 2 lira"})
-        out += [{"type": "discard", "card": k, "label": f"Discard {D.card_name(k)}"}
+            out.append({"type": "pay", "label": t("Pay {lira}", lira=D.lira(D.FEE))})
+        out += [{"type": "discard", "card": k, "label": t("Discard {card}", card=D.card_name(k))}
                 for k in one_card_kinds(state, seat)]
         return out
 
     def resolve(self, game, state, frame, seat, action, log):
         if action["type"] == "pay":
             state["players"][seat]["lira"] -= D.FEE
-            log.add("pay", f"{seat_ref(seat)} pays the Governor 2 lira.", seat=seat)
+            log.add("pay", t("{player} pays the Governor 2 lira.", player=seat_ref(seat)), seat=seat)
         else:
             S.discard_card(state, seat, action["card"])
-            log.add("discard", f"{seat_ref(seat)} gives the Governor {D.card_name(action['card'])}.", seat=seat)
+            log.add("discard", t("{player} gives the Governor {card}.", player=seat_ref(seat),
+                                 card=D.card_name(action["card"])), seat=seat)
         pop(state)
         S.move_token(state, "governor", log)
 
@@ -194,26 +209,32 @@ class SmugglerPayStep(IStep):
     kind = "smuggler_pay"
 
     def text(self, game, state, frame, seat):
-        return f"Pay the {D.TOKEN_NAMES[frame.get('token', 'smuggler')]}: 2 lira or 1 good."
+        if frame.get("token", "smuggler") == "smuggler":
+            return t("Pay the Smuggler: 2 lira or 1 good.")
+        return t("Pay the Coffee Trader: 2 lira or 1 good.")
 
     def options(self, game, state, frame, seat):
         player = state["players"][seat]
         out = []
         if player["lira"] >= D.FEE:
-            out.append({"type": "pay", "label": "Pay 2 lira"})
-        out += [{"type": "good", "good": g, "label": f"Give 1 {D.GOOD_NAMES[g]}"} for g in D.GOODS
+            out.append({"type": "pay", "label": t("Pay {lira}", lira=D.lira(D.FEE))})
+        out += [{"type": "good", "good": g, "label": t("Give {good}", good=D.good_count(g, 1))} for g in D.GOODS
                 if player["goods"][g]]
         return out
 
     def resolve(self, game, state, frame, seat, action, log):
         player = state["players"][seat]
         token = frame.get("token", "smuggler")
-        name = D.TOKEN_NAMES[token]
+        who = seat_ref(seat)
+        smuggler = token == "smuggler"
         if action["type"] == "pay":
             player["lira"] -= D.FEE
-            log.add("pay", f"{seat_ref(seat)} pays the {name} 2 lira.", seat=seat)
+            log.add("pay", t("{player} pays the Smuggler 2 lira.", player=who) if smuggler
+                    else t("{player} pays the Coffee Trader 2 lira.", player=who), seat=seat)
         else:
             S.pay_goods(player, {action["good"]: 1})
-            log.add("pay", f"{seat_ref(seat)} gives the {name} 1 {D.GOOD_NAMES[action['good']]}.", seat=seat)
+            good = D.good_count(action["good"], 1)
+            log.add("pay", t("{player} gives the Smuggler {good}.", player=who, good=good) if smuggler
+                    else t("{player} gives the Coffee Trader {good}.", player=who, good=good), seat=seat)
         pop(state)
         S.move_token(state, token, log)

@@ -7,6 +7,7 @@ from typing import Any
 
 from app.engine.kit import Log, seat_ref
 from app.engine.steps import replace
+from app.engine.text import Text, t, words
 
 from .. import data as D
 from .. import state as S
@@ -17,54 +18,59 @@ class MoveStep(IStep):
     kind = "move"
 
     def text(self, game, state, frame, seat):
-        return "Move your merchant 1 or 2 places (click a place)."
+        return t("Move your merchant 1 or 2 places (click a place).")
 
     def options(self, game, state, frame, seat):
         player = state["players"][seat]
         here = player["merchant"]
         out: list[dict[str, Any]] = []
         if player["companion"] == "supply":
-            out.append({"type": "place_companion", "label": "Put your companion beside your merchant"})
+            out.append({"type": "place_companion", "label": t("Put your companion beside your merchant")})
         for p in S.places_at(state, here, (1, 2)):
-            out.append({"type": "move", "to": p, "label": f"Merchant to {D.place_name(p)}"})
+            out.append({"type": "move", "to": p, "label": t("Merchant to {place}", place=D.place_name(p))})
         for kind, via in usable(state, seat, ("move_far", "stay", "join_merchant", "go_anywhere",
                                               "companion_two", "family_step", "recall_assistant")):
             name = card_label(kind, via)
             fields = card_fields(kind, via)
             if kind == "move_far":
-                out += [{"type": "move", "to": p, **fields, "label": f"{name}: merchant to {D.place_name(p)}"}
+                out += [{"type": "move", "to": p, **fields,
+                         "label": t("{card}: merchant to {place}", card=name, place=D.place_name(p))}
                         for p in S.places_at(state, here, (3, 4))]
             elif kind == "stay":
                 if here != D.FOUNTAIN and (player["assistants"].get(str(here)) or player["stack"]
                                            or here in player["guild"]):
-                    out.append({"type": "move", "to": here, **fields, "label": f"{name}: stay at {D.place_name(here)}"})
+                    out.append({"type": "move", "to": here, **fields,
+                                "label": t("{card}: stay at {place}", card=name, place=D.place_name(here))})
             elif kind == "join_merchant":
                 for other, op in enumerate(state["players"]):
                     if other != seat and op["merchant"] != here:
                         out.append({"type": "move", "to": op["merchant"], "join": other, **fields,
-                                    "label": f"{name}: merchant to @{other}'s merchant at "
-                                             f"{D.place_name(op['merchant'])}"})
+                                    "label": t("{card}: merchant to {player}'s merchant at {place}", card=name,
+                                               player=seat_ref(other), place=D.place_name(op["merchant"]))})
             elif kind == "go_anywhere":
                 if player["lira"] >= D.GO_ANYWHERE_PRICE:
-                    out += [{"type": "move", "to": p, **fields, "label": f"{name}: pay 3 lira, merchant to "
-                             f"{D.place_name(p)}"} for p in state["layout"] if p != here]
+                    out += [{"type": "move", "to": p, **fields,
+                             "label": t("{card}: pay 3 lira, merchant to {place}", card=name, place=D.place_name(p))}
+                            for p in state["layout"] if p != here]
             elif kind == "companion_two":
                 if isinstance(player["companion"], int):
                     out += [{"type": "move", "token": "companion", "to": p, **fields,
-                             "label": f"{name}: companion to {D.place_name(p)}"}
+                             "label": t("{card}: companion to {place}", card=name, place=D.place_name(p))}
                             for p in S.places_at(state, player["companion"], (2,))]
             elif kind == "family_step":
                 if player["family"] != D.POLICE:
                     out += [{"type": "family", "to": p, **fields,
-                             "label": f"{name}: family member to {D.place_name(p)}"}
+                             "label": t("{card}: family member to {place}", card=name, place=D.place_name(p))}
                             for p in S.places_at(state, player["family"], (1,)) if p != D.POLICE]
             elif kind == "recall_assistant":
                 out += [{"type": "card", "from": p, **fields,
-                         "label": f"{name}: bring back the assistant from {D.place_name(p)}"}
+                         "label": t("{card}: bring back the assistant from {place}", card=name,
+                                    place=D.place_name(p))}
                         for p in S.own_assistants(player)]
         out = guild_moves(state, seat, out)
         if isinstance(player["companion"], int):
-            out += [{"type": "move", "token": "companion", "to": p, "label": f"Companion to {D.place_name(p)}"}
+            out += [{"type": "move", "token": "companion", "to": p,
+                     "label": t("Companion to {place}", place=D.place_name(p))}
                     for p in S.places_at(state, player["companion"], (1,))]
         return out + anytime_options(state, seat)
 
@@ -73,14 +79,14 @@ class MoveStep(IStep):
         kind = action["type"]
         if kind == "place_companion":
             player["companion"] = player["merchant"]
-            log.add("companion", f"{seat_ref(seat)} puts the companion at {D.place_name(player['merchant'])}.",
-                    seat=seat)
+            log.add("companion", t("{player} puts the companion at {place}.", player=seat_ref(seat),
+                                   place=D.place_name(player["merchant"])), seat=seat)
             return
         if kind == "card" and action["card"] == "recall_assistant":
             spend_card(state, seat, action, log)
             S.recall_assistant(player, action["from"])
-            log.add("recall", f"{seat_ref(seat)} brings back the assistant from {D.place_name(action['from'])}.",
-                    seat=seat)
+            log.add("recall", t("{player} brings back the assistant from {place}.", player=seat_ref(seat),
+                                place=D.place_name(action["from"])), seat=seat)
             return
         if resolve_anytime(state, seat, action, log):
             return
@@ -89,27 +95,30 @@ class MoveStep(IStep):
         to = action["to"]
         if kind == "family":
             player["family"] = to
-            log.add("family", f"{seat_ref(seat)}'s family member steps to {D.place_name(to)}.", seat=seat, to=to)
+            log.add("family", t("{player}'s family member steps to {place}.", player=seat_ref(seat),
+                                place=D.place_name(to)), seat=seat, to=to)
             replace(state, "act", seat, place=to, actor="family", meet=None, done=False, repeated=False,
                     nested=False)
             return
         if action.get("token") == "companion":
             player["companion"] = to
-            log.add("move", f"{seat_ref(seat)}'s companion goes to {D.place_name(to)}.", seat=seat, to=to,
-                    token="companion")
+            log.add("move", t("{player}'s companion goes to {place}.", player=seat_ref(seat), place=D.place_name(to)),
+                    seat=seat, to=to, token="companion")
             arrive(state, seat, to, "companion", None, log)
             return
         if action.get("card") == "go_anywhere":
             player["lira"] -= D.GO_ANYWHERE_PRICE
         player["merchant"] = to
-        verb = "stays at" if action.get("card") == "stay" else "goes to"
-        log.add("move", f"{seat_ref(seat)}'s merchant {verb} {D.place_name(to)}.", seat=seat, to=to,
-                token="merchant")
+        if action.get("card") == "stay":
+            text = t("{player}'s merchant stays at {place}.", player=seat_ref(seat), place=D.place_name(to))
+        else:
+            text = t("{player}'s merchant goes to {place}.", player=seat_ref(seat), place=D.place_name(to))
+        log.add("move", text, seat=seat, to=to, token="merchant")
         if "guild" in action:
             player["guild"].remove(to)
             state["guild"]["discard"].append(to)
-            log.add("guild", f"{seat_ref(seat)} plays the guild card of {D.place_name(to)} instead of the assistant "
-                    "step.", seat=seat, card=to)
+            log.add("guild", t("{player} plays the guild card of {place} instead of the assistant step.",
+                               player=seat_ref(seat), place=D.place_name(to)), seat=seat, card=to)
         elif to != D.FOUNTAIN and not assistant_step(state, seat, to, log):
             replace(state, "after", seat, meet=None, met=[], caught=[])
             return
@@ -131,8 +140,8 @@ def guild_moves(state: dict, seat: int, moves: list[dict]) -> list[dict]:
             stuck = not (player["assistants"].get(str(to)) or player["stack"])
             if not (move.get("card") == "stay" and stuck):
                 out.append(move)
-            out.append({**move, "guild": to, "label": f"{move['label']}, playing its guild card instead of the "
-                        "assistant step"})
+            out.append({**move, "guild": to, "label": t("{move}, playing its guild card instead of the assistant step",
+                                                        move=move["label"])})
         else:
             out.append(move)
     return out
@@ -144,13 +153,13 @@ def assistant_step(state: dict, seat: int, place: int, log: Log) -> bool:
     key = str(place)
     if player["assistants"].get(key):
         S.recall_assistant(player, place)
-        log.add("assistant", f"{seat_ref(seat)} picks up the assistant waiting there.", seat=seat)
+        log.add("assistant", t("{player} picks up the assistant waiting there.", player=seat_ref(seat)), seat=seat)
     elif player["stack"]:
         player["stack"] -= 1
         player["assistants"][key] = player["assistants"].get(key, 0) + 1
-        log.add("assistant", f"{seat_ref(seat)} leaves an assistant there.", seat=seat)
+        log.add("assistant", t("{player} leaves an assistant there.", player=seat_ref(seat)), seat=seat)
     else:
-        log.add("turn_ends", f"{seat_ref(seat)} has no assistant to leave: the turn ends.", seat=seat)
+        log.add("turn_ends", t("{player} has no assistant to leave: the turn ends.", player=seat_ref(seat)), seat=seat)
         return False
     return True
 
@@ -164,34 +173,39 @@ def arrive(state: dict, seat: int, place: int, token: str, join: int | None, log
         replace(state, "act", seat, place=place, actor=token, meet=place, done=False, repeated=False, nested=False)
 
 
-def fee_words(fees: list[str]) -> str:
-    words = []
+def fee_words(fees: list[str]) -> dict:
+    """Whom a player pays on arriving: "@1's merchant, a neutral merchant"."""
+    out: list[Text] = []
     for fee in fees:
         if fee == "neutral":
-            words.append("a neutral merchant")
+            out.append(t("a neutral merchant"))
         else:
             what, other = fee.split(":")
-            words.append(f"@{other}'s {what}")
-    return ", ".join(words)
+            if what == "merchant":
+                out.append(t("{player}'s merchant", player=seat_ref(int(other))))
+            else:
+                out.append(t("{player}'s companion", player=seat_ref(int(other))))
+    return words(out, ",")
 
 
 class PayStep(IStep):
     kind = "pay"
 
     def text(self, game, state, frame, seat):
-        return f"Pay {2 * len(frame['fees'])} lira to {fee_words(frame['fees'])} to act here, or end your turn."
+        return t("Pay {lira} to {whom} to act here, or end your turn.", lira=D.lira(2 * len(frame["fees"])),
+                 whom=fee_words(frame["fees"]))
 
     def options(self, game, state, frame, seat):
         total = D.FEE * len(frame["fees"])
         out = []
         if state["players"][seat]["lira"] >= total:
-            out.append({"type": "pay", "lira": total, "label": f"Pay {total} lira"})
-        out.append({"type": "refuse", "label": "Do not pay: end the turn"})
+            out.append({"type": "pay", "lira": total, "label": t("Pay {lira}", lira=D.lira(total))})
+        out.append({"type": "refuse", "label": t("Do not pay: end the turn")})
         return out
 
     def resolve(self, game, state, frame, seat, action, log):
         if action["type"] == "refuse":
-            log.add("turn_ends", f"{seat_ref(seat)} does not pay: the turn ends.", seat=seat)
+            log.add("turn_ends", t("{player} does not pay: the turn ends.", player=seat_ref(seat)), seat=seat)
             replace(state, "after", seat, meet=None, met=[], caught=[])
             return
         player = state["players"][seat]
@@ -203,14 +217,16 @@ class PayStep(IStep):
                 continue
             other = int(fee.split(":")[1])
             state["players"][other]["lira"] += D.FEE
-            log.add("pay", f"{seat_ref(seat)} pays 2 lira to {seat_ref(other)}.", seat=seat, to_seat=other)
+            log.add("pay", t("{player} pays 2 lira to {other}.", player=seat_ref(seat), other=seat_ref(other)),
+                    seat=seat, to_seat=other)
         place = frame["place"]
         for _ in range(neutrals):
-            log.add("pay", f"{seat_ref(seat)} pays 2 lira to the bank for a neutral merchant.", seat=seat)
+            log.add("pay", t("{player} pays 2 lira to the bank for a neutral merchant.", player=seat_ref(seat)),
+                    seat=seat)
             state["neutrals"].remove(place)
             dice = S.roll(state, 2)
             state["neutrals"].append(sum(dice))
-            log.add("roll", f"The neutral merchant rolls {dice[0]}+{dice[1]} and goes to "
-                    f"{D.place_name(sum(dice))}.", dice=dice, token="neutral")
+            log.add("roll", t("The neutral merchant rolls {die1}+{die2} and goes to {place}.", die1=dice[0],
+                              die2=dice[1], place=D.place_name(sum(dice))), dice=dice, token="neutral")
         replace(state, "act", seat, place=place, actor=frame["token"], meet=place, done=False, repeated=False,
                 nested=False)
