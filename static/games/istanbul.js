@@ -6,12 +6,15 @@
 // The Grand Bazaar variant (house rules) adds a 5x5 board with the Roasting Plant, Guild Hall, Tavern, Coffee House and
 // Catacombs, the Coffee Trader, every player's coffee and Tavern tiles, and the viewer's guild cards; its label and the
 // sentence on which rules are ours sit above the board.
-import { el, actionsWhere, bindOnly, token, coin, cardFace, cardBack, section, plural } from '/static/js/ui.js';
+import { el, actionsWhere, bindOnly, token, coin, cardFace, cardBack, section } from '/static/js/ui.js';
+import { gettext, ngettext } from '/static/js/i18n.js';
 
 const SEAT_COLOURS = ['#c0392b', '#2e6fd6', '#d4a017', '#27ae60', '#8e44ad'];
 const GOOD_COLOURS = { red: '#c0392b', green: '#27ae60', yellow: '#e5b900', blue: '#2e6fd6' };
-const TOKEN_LETTERS = { governor: 'G', smuggler: 'S', courier: 'C', coffee_trader: 'T' };
-const TOKEN_TITLES = { governor: 'Governor', smuggler: 'Smuggler', courier: 'Courier', coffee_trader: 'Coffee Trader' };
+// One letter on each piece, as the reader's language abbreviates it.
+const TOKEN_LETTERS = { governor: gettext('G'), smuggler: gettext('S'), courier: gettext('C'), coffee_trader: gettext('T') };
+const TOKEN_TITLES = { governor: gettext('Governor'), smuggler: gettext('Smuggler'), courier: gettext('Courier'),
+  coffee_trader: gettext('Coffee Trader') };
 
 function coffeeChip(n, title) {
   return el('span', { class: 'istanbul-coffee', title }, String(n));
@@ -20,72 +23,98 @@ function coffeeChip(n, title) {
 // Grand Bazaar texts replace a few catalogue texts (coffee counts there, never elsewhere).
 function bazaarText(view, ctx, group, key, text) {
   const extra = view.game.variant ? ((ctx.catalogue || {}).grand_bazaar || {})[group] : null;
-  return (extra && extra[key]) || text;
+  return gettext((extra && extra[key]) || text);
 }
 
-function seatToken(seat, ctx, text, cls, what) {
+// `title` writes whose piece it is: title(owner) with the owner as "Your" / "Ann's" (English) or the name.
+function seatToken(seat, ctx, text, cls, title) {
   return token(text, { colour: SEAT_COLOURS[seat % SEAT_COLOURS.length], cls: `istanbul-piece ${cls}`,
-    title: `${ctx.possessive(seat, { capital: true })} ${what}` });
+    title: title(ctx.possessive(seat, { capital: true })) });
+}
+
+function goodName(cat, g) {
+  return gettext((cat.goods || {})[g] || g);
 }
 
 function goodsChips(goods, cat, cls) {
   return Object.entries(goods).filter(([, n]) => n).map(([g, n]) => el('span', {
-    class: ['istanbul-good', cls], style: { '--good': GOOD_COLOURS[g] || '#777' }, title: `${n} ${(cat.goods || {})[g] || g}`,
+    class: ['istanbul-good', cls], style: { '--good': GOOD_COLOURS[g] || '#777' }, title: gettext('{n} {good}', { n, good: goodName(cat, g) }),
   }, g === 'any' ? `${n}?` : String(n)));
 }
 
 function placeInfo(p, cat, view, ctx) {
   const bits = [];
-  if (p.rubies !== undefined) bits.push(el('span', { class: 'istanbul-rubies', title: `${plural(p.rubies, 'ruby', 'rubies')} here` }, `${p.rubies}R`));
-  if (p.price !== undefined) bits.push(coin(p.price, { title: 'price of the next ruby' }));
+  if (p.rubies !== undefined) {
+    bits.push(el('span', { class: 'istanbul-rubies', title: ngettext('{n} ruby here', '{n} rubies here', p.rubies) },
+      gettext('{n}R', { n: p.rubies })));
+  }
+  if (p.price !== undefined) bits.push(coin(p.price, { title: gettext('price of the next ruby') }));
   if (p.cost) bits.push(...goodsChips(p.cost, cat));
-  if (p.extensions !== undefined) bits.push(el('span', { title: 'extensions left' }, `+${p.extensions}`));
+  if (p.extensions !== undefined) bits.push(el('span', { title: gettext('extensions left') }, `+${p.extensions}`));
   if (p.tiles && typeof p.tiles === 'object') {
     for (const [colour, values] of Object.entries(p.tiles)) {
       bits.push(el('span', { class: 'istanbul-mosque-tile', style: { '--good': GOOD_COLOURS[colour] },
-        title: `${(cat.goods || {})[colour]} tiles left: ${values.join(', ') || 'none'}` }, values.length ? String(values[0]) : '-'));
+        title: gettext('{good} tiles left: {values}', { good: goodName(cat, colour), values: values.join(', ') || gettext('none') }) },
+      values.length ? String(values[0]) : '-'));
     }
   }
-  if (p.demand) bits.push(el('span', { class: 'istanbul-demand', title: 'demand tile' }, goodsChips(p.demand, cat)));
+  if (p.demand) bits.push(el('span', { class: 'istanbul-demand', title: gettext('demand tile') }, goodsChips(p.demand, cat)));
   if (p.reward) {
     const { lira, ...goods } = p.reward;
     bits.push(...goodsChips(goods, cat), coin(lira));
   }
-  if (typeof p.tiles === 'number') bits.push(el('span', { title: 'kiosk tiles in the stacks' }, `${p.tiles} tiles`));
-  if (p.lira) bits.push(el('span', { title: 'lira left for the first members' }, p.lira.join('/')));
-  if (p.discard !== undefined) bits.push(el('span', { title: 'cards in the discard pile' }, `${p.discard} up`));
-  if (p.coffee !== undefined) bits.push(coffeeChip(`+${p.coffee}`, `coffee taken here: ${p.coffee}`));
-  if (p.coffee_price !== undefined) bits.push(coffeeChip(p.coffee_price, `coffee for the next ruby: ${p.coffee_price}`));
+  if (typeof p.tiles === 'number') {
+    bits.push(el('span', { title: gettext('kiosk tiles in the stacks') }, ngettext('{n} tile', '{n} tiles', p.tiles)));
+  }
+  if (p.lira) bits.push(el('span', { title: gettext('lira left for the first members') }, p.lira.join('/')));
+  if (p.discard !== undefined) {
+    bits.push(el('span', { title: gettext('cards in the discard pile') }, gettext('{n} up', { n: p.discard })));
+  }
+  if (p.coffee !== undefined) bits.push(coffeeChip(`+${p.coffee}`, gettext('coffee taken here: {n}', { n: p.coffee })));
+  if (p.coffee_price !== undefined) {
+    bits.push(coffeeChip(p.coffee_price, gettext('coffee for the next ruby: {n}', { n: p.coffee_price })));
+  }
   if (p.guild_deck !== undefined) {
-    bits.push(el('span', { title: `guild cards: ${p.guild_deck} in the deck, ${p.guild_discard} face up` }, `${p.guild_deck} guild`));
+    bits.push(el('span', { title: gettext('guild cards: {deck} in the deck, {up} face up', { deck: p.guild_deck, up: p.guild_discard }) },
+      gettext('{n} guild', { n: p.guild_deck })));
   }
   if (p.tavern) {
     const legal = view.legal || [];
     for (const [series, values] of Object.entries(p.tavern)) {
       const chip = el('span', { class: 'istanbul-tavern-tile',
-        title: `Tavern tiles ${series} (${(((cat.grand_bazaar || {}).tavern) || {})[series] || ''}) left: ${values.join(', ') || 'none'}` },
+        title: gettext('Tavern tiles {series} ({name}) left: {values}', { series,
+          name: gettext((((cat.grand_bazaar || {}).tavern) || {})[series] || ''), values: values.join(', ') || gettext('none') }) },
       `${series}${values.length ? values[0] : '-'}`);
       bindOnly(chip, actionsWhere(legal, { type: 'act', series }).filter((a) => !a.card), ctx);
       bits.push(chip);
     }
-    bits.push(el('span', { class: 'istanbul-baksheesh', title: `Baksheesh: each Tavern tile costs ${p.baksheesh} coffee` }, 'tip'));
+    bits.push(el('span', { class: 'istanbul-baksheesh', title: gettext('Baksheesh: each Tavern tile costs {n} coffee', { n: p.baksheesh }) },
+      gettext('tip')));
   }
   return el('div', { class: 'istanbul-place-info' }, bits);
 }
 
 function placeCell(p, view, ctx) {
   const cat = ctx.catalogue || {};
-  const base = (cat.places || {})[String(p.place)] || { name: `Place ${p.place}`, text: '' };
-  const info = { ...base, text: bazaarText(view, ctx, 'places', String(p.place), base.text) };
+  const base = (cat.places || {})[String(p.place)];
+  const info = base ? { name: gettext(base.name), text: bazaarText(view, ctx, 'places', String(p.place), base.text) }
+    : { name: gettext('Place {number}', { number: p.place }), text: '' };
   const me = view.seat;
   const pieces = [];
-  for (const s of p.merchants) pieces.push(seatToken(s, ctx, 'M', 'istanbul-merchant', 'merchant'));
-  for (const s of p.companions) pieces.push(seatToken(s, ctx, 'c', 'istanbul-companion', 'companion'));
-  for (const s of p.family) pieces.push(seatToken(s, ctx, 'F', 'istanbul-family', 'family member'));
+  for (const s of p.merchants) {
+    pieces.push(seatToken(s, ctx, gettext('M'), 'istanbul-merchant', (owner) => gettext('{owner} merchant', { owner })));
+  }
+  for (const s of p.companions) {
+    pieces.push(seatToken(s, ctx, gettext('c'), 'istanbul-companion', (owner) => gettext('{owner} companion', { owner })));
+  }
+  for (const s of p.family) {
+    pieces.push(seatToken(s, ctx, gettext('F'), 'istanbul-family', (owner) => gettext('{owner} family member', { owner })));
+  }
   const helpers = p.tokens.map((t) => token(TOKEN_LETTERS[t], { shape: 'square', cls: `istanbul-${t}`, title: TOKEN_TITLES[t] }));
-  for (let i = 0; i < p.neutrals; i += 1) helpers.push(token('N', { cls: 'istanbul-neutral', title: 'neutral merchant' }));
+  for (let i = 0; i < p.neutrals; i += 1) helpers.push(token(gettext('N'), { cls: 'istanbul-neutral', title: gettext('neutral merchant') }));
   const assistants = p.assistants.map((s) => el('span', { class: 'istanbul-assistant',
-    style: { '--seat': SEAT_COLOURS[s % SEAT_COLOURS.length] }, title: `${ctx.possessive(s, { capital: true })} assistant` }));
+    style: { '--seat': SEAT_COLOURS[s % SEAT_COLOURS.length] },
+    title: gettext('{owner} assistant', { owner: ctx.possessive(s, { capital: true }) }) }));
   const cell = el('div', {
     class: ['istanbul-place', me !== null && p.merchants.includes(me) && 'istanbul-here'],
     dataset: { place: p.place }, style: { 'grid-row': p.row + 1, 'grid-column': p.col + 1 },
@@ -109,45 +138,50 @@ function playerPanel(p, view, ctx) {
   const cat = ctx.catalogue || {};
   const g = view.game;
   const goods = Object.entries(p.goods).map(([good, n]) => el('span', {
-    class: 'istanbul-barrow-slot', style: { '--good': GOOD_COLOURS[good] }, title: `${(cat.goods || {})[good]}: ${n} of ${p.capacity}`,
+    class: 'istanbul-barrow-slot', style: { '--good': GOOD_COLOURS[good] },
+    title: gettext('{good}: {n} of {capacity}', { good: goodName(cat, good), n, capacity: p.capacity }),
   }, `${n}/${p.capacity}`));
   const tiles = Object.entries(p.mosque).map(([colour, v]) => el('span', { class: 'istanbul-mosque-tile',
-    style: { '--good': GOOD_COLOURS[colour] }, title: `${(cat.goods || {})[colour]} mosque tile` }, String(v)));
+    style: { '--good': GOOD_COLOURS[colour] }, title: gettext('{good} mosque tile', { good: goodName(cat, colour) }) }, String(v)));
   const letters = p.letters.map((l) => el('span', {
     class: ['istanbul-letter', l.delivered && 'istanbul-delivered'],
-    title: l.delivered ? `delivered letter (${l.place}): 2 seals` : `letter for place ${l.place}: 1 seal`,
+    title: l.delivered ? gettext('delivered letter ({place}): 2 seals', { place: l.place })
+      : gettext('letter for place {place}: 1 seal', { place: l.place }),
   }, l.delivered ? `${l.place}**` : `${l.place}*`));
-  const companion = p.companion === 'supply' ? 'companion in supply' : (typeof p.companion === 'number' ? `companion at ${p.companion}` : null);
+  const companion = p.companion === 'supply' ? gettext('companion in supply')
+    : (typeof p.companion === 'number' ? gettext('companion at {place}', { place: p.companion }) : null);
   const bazaar = p.coffee === undefined ? null : el('div', { class: 'istanbul-player-line' },
-    el('span', {}, coffeeChip(p.coffee, 'coffee'), ' coffee'),
-    el('span', { title: 'guild cards in hand' }, plural(p.guild, 'guild card')),
-    Object.entries(p.tavern).map(([series, v]) => el('span', { class: 'istanbul-tavern-tile', title: `Tavern tile ${series}` }, `${series}${v}`)));
+    el('span', {}, coffeeChip(p.coffee, gettext('coffee')), ' ', gettext('coffee')),
+    el('span', { title: gettext('guild cards in hand') }, ngettext('{n} guild card', '{n} guild cards', p.guild)),
+    Object.entries(p.tavern).map(([series, v]) => el('span', { class: 'istanbul-tavern-tile',
+      title: gettext('Tavern tile {series}', { series }) }, `${series}${v}`)));
   return el('div', {
     class: ['istanbul-player', g.turn === p.seat && 'istanbul-turn', (view.waiting || []).includes(p.seat) && 'istanbul-waiting'],
     dataset: { seat: p.seat }, style: { '--seat': SEAT_COLOURS[p.seat % SEAT_COLOURS.length] },
   },
   el('div', { class: 'istanbul-player-head' },
     el('span', { class: 'istanbul-player-name' }, ctx.name(p.seat, { capital: true })),
-    el('span', { class: 'istanbul-rubies', title: 'rubies' }, `${p.rubies}/${g.target}R`),
-    coin(p.lira, { title: 'lira' }),
-    el('span', { title: 'bonus cards' }, plural(p.cards, 'card'))),
+    el('span', { class: 'istanbul-rubies', title: gettext('rubies') }, gettext('{n}/{target}R', { n: p.rubies, target: g.target })),
+    coin(p.lira, { title: gettext('lira') }),
+    el('span', { title: gettext('bonus cards') }, ngettext('{n} card', '{n} cards', p.cards))),
   el('div', { class: 'istanbul-barrow' }, goods),
   el('div', { class: 'istanbul-player-line' },
-    el('span', { title: 'assistants under the merchant' }, `stack ${p.stack}${p.spare ? ' (+1 in supply)' : ''}`),
+    el('span', { title: gettext('assistants under the merchant') },
+      p.spare ? gettext('stack {n} (+1 in supply)', { n: p.stack }) : gettext('stack {n}', { n: p.stack })),
     tiles.length ? el('span', { class: 'istanbul-tiles' }, tiles) : null,
     companion ? el('span', {}, companion) : null,
-    p.double_used ? el('span', { title: 'double turn used this round' }, 'double used') : null),
+    p.double_used ? el('span', { title: gettext('double turn used this round') }, gettext('double used')) : null),
   bazaar,
-  letters.length ? el('div', { class: 'istanbul-letters' }, el('span', {}, `${p.seals} seals:`), letters) : null);
+  letters.length ? el('div', { class: 'istanbul-letters' }, el('span', {}, ngettext('{n} seal:', '{n} seals:', p.seals)), letters) : null);
 }
 
 function handCards(view, ctx) {
   const me = view.seat === null ? null : view.game.players[view.seat];
   if (!me || !me.hand) return null;
   const cat = ctx.catalogue || {};
-  return section('Your bonus cards', me.hand.map((kind) => {
+  return section(gettext('Your bonus cards'), me.hand.map((kind) => {
     const info = (cat.cards || {})[kind] || { name: kind, text: '' };
-    const node = cardFace({ name: info.name, body: [bazaarText(view, ctx, 'cards', kind, info.text)], small: true, cls: 'istanbul-card' });
+    const node = cardFace({ name: gettext(info.name), body: [bazaarText(view, ctx, 'cards', kind, info.text)], small: true, cls: 'istanbul-card' });
     bindOnly(node, actionsWhere(view.legal || [], { card: kind }).filter((a) => !a.via), ctx);
     return node;
   }), { cls: 'istanbul-hand' });
@@ -159,10 +193,11 @@ function guildCards(view, ctx) {
   const me = view.seat === null ? null : view.game.players[view.seat];
   if (!me || !me.guild_hand || !me.guild_hand.length) return null;
   const cat = ctx.catalogue || {};
-  return section('Your guild cards', me.guild_hand.map((place) => {
-    const name = ((cat.places || {})[String(place)] || {}).name || `Place ${place}`;
-    const node = cardFace({ name: `${place} ${name}`, kind: 'guild card', small: true, cls: 'istanbul-card istanbul-guild-card',
-      body: ['Arriving here: play it instead of the assistant step.'] });
+  return section(gettext('Your guild cards'), me.guild_hand.map((place) => {
+    const known = ((cat.places || {})[String(place)] || {}).name;
+    const name = known ? gettext(known) : gettext('Place {number}', { number: place });
+    const node = cardFace({ name: `${place} ${name}`, kind: gettext('guild card'), small: true, cls: 'istanbul-card istanbul-guild-card',
+      body: [gettext('Arriving here: play it instead of the assistant step.')] });
     bindOnly(node, actionsWhere(view.legal || [], { type: 'move', guild: place }).filter((a) => !a.card), ctx);
     return node;
   }), { cls: 'istanbul-guild-hand' });
@@ -171,7 +206,8 @@ function guildCards(view, ctx) {
 function variantNote(view) {
   const g = view.game;
   if (!g.variant) return null;
-  return el('div', { class: 'istanbul-variant' }, el('strong', { class: 'istanbul-variant-label' }, g.variant_label), ` ${g.variant_note}`);
+  return el('div', { class: 'istanbul-variant' }, el('strong', { class: 'istanbul-variant-label' }, gettext(g.variant_label)),
+    ` ${gettext(g.variant_note)}`);
 }
 
 function kioskRow(view, ctx) {
@@ -179,8 +215,8 @@ function kioskRow(view, ctx) {
   if (!g.kiosk.revealed.length) return null;
   const cat = ctx.catalogue || {};
   const used = (g.step && g.step.used) || [];
-  return section('Kiosk tiles', g.kiosk.revealed.map((t) => {
-    const node = cardFace({ name: `Tile ${t}`, body: [bazaarText(view, ctx, 'kiosk', String(t), (cat.kiosk || {})[String(t)] || '')],
+  return section(gettext('Kiosk tiles'), g.kiosk.revealed.map((t) => {
+    const node = cardFace({ name: gettext('Tile {tile}', { tile: t }), body: [bazaarText(view, ctx, 'kiosk', String(t), (cat.kiosk || {})[String(t)] || '')],
       small: true, cls: used.includes(t) ? 'istanbul-kiosk-tile istanbul-used' : 'istanbul-kiosk-tile' });
     // One click takes a tile with a single plain effect; tiles with a choice (lira or coffee) use the prompt.
     bindOnly(node, actionsWhere(view.legal || [], { type: 'kiosk', tile: t, choice: 'take' }), ctx);
@@ -190,13 +226,16 @@ function kioskRow(view, ctx) {
 
 function statusLine(view, ctx) {
   const g = view.game;
-  const parts = [`Round ${g.round}`, `${ctx.possessive(g.turn, { capital: true })} turn`, `first to ${g.target} rubies`];
-  if (g.ending) parts.push('last round');
+  const parts = [gettext('Round {round}', { round: g.round }),
+    gettext('{owner} turn', { owner: ctx.possessive(g.turn, { capital: true }) }),
+    ngettext('first to {n} ruby', 'first to {n} rubies', g.target)];
+  if (g.ending) parts.push(gettext('last round'));
   const step = g.step;
   if (step && step.step === 'auction') {
-    parts.push(step.leader === null ? 'auction: no bid yet' : `auction: ${ctx.name(step.leader)} bids ${step.bid}`);
+    parts.push(step.leader === null ? gettext('auction: no bid yet')
+      : gettext('auction: {player} bids {bid}', { player: ctx.name(step.leader), bid: step.bid }));
   }
-  if (step && step.dice) parts.push(`dice ${step.dice.join('+')}`);
+  if (step && step.dice) parts.push(gettext('dice {dice}', { dice: step.dice.join('+') }));
   return el('div', { class: 'istanbul-status' }, parts.join(' · '));
 }
 
@@ -206,12 +245,13 @@ function piles(view, ctx) {
   const top = g.bonus.discard[g.bonus.discard.length - 1];
   const topInfo = top ? (cat.cards || {})[top] : null;
   return el('div', { class: 'istanbul-piles' },
-    cardBack({ label: 'Bonus deck', count: g.bonus.deck, cls: 'istanbul-pile' }),
-    topInfo ? cardFace({ name: topInfo.name, kind: 'discard pile', body: [topInfo.text], small: true, cls: 'istanbul-card' }) : null,
-    g.expansion ? cardBack({ label: 'Letters', count: g.letters.deck, cls: 'istanbul-pile' }) : null,
-    g.guild ? cardBack({ label: 'Guild cards', count: g.guild.deck, cls: 'istanbul-pile' }) : null,
-    g.guild && g.guild.discard.length ? el('div', { class: 'istanbul-guild-discard', title: 'guild cards face up' },
-      `Guild cards up: ${g.guild.discard.join(', ')}`) : null);
+    cardBack({ label: gettext('Bonus deck'), count: g.bonus.deck, cls: 'istanbul-pile' }),
+    topInfo ? cardFace({ name: gettext(topInfo.name), kind: gettext('discard pile'),
+      body: [gettext(topInfo.text)], small: true, cls: 'istanbul-card' }) : null,
+    g.expansion ? cardBack({ label: gettext('Letters'), count: g.letters.deck, cls: 'istanbul-pile' }) : null,
+    g.guild ? cardBack({ label: gettext('Guild cards'), count: g.guild.deck, cls: 'istanbul-pile' }) : null,
+    g.guild && g.guild.discard.length ? el('div', { class: 'istanbul-guild-discard', title: gettext('guild cards face up') },
+      gettext('Guild cards up: {places}', { places: g.guild.discard.join(', ') })) : null);
 }
 
 export function render(root, view, ctx) {
