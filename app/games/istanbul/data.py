@@ -115,11 +115,13 @@ TEA_HOUSE_LOW, TEA_HOUSE_HIGH, TEA_HOUSE_CONSOLATION = 3, 12, 2
 BONUS_KINDS: dict[str, tuple[str, str, int, bool]] = {
     "gain_good": (N_("Gain 1 good"), N_("Take 1 good of your choice, before or after your place action."), 4, False),
     "five_lira": (N_("Take 5 lira"), N_("Take 5 lira, any time in your turn."), 4, False),
-    "sultan_twice": (N_("Sultan's Palace twice"), N_("At the Sultan's Palace, take the action a second time."), 2, False),
+    "sultan_twice": (N_("Sultan's Palace twice"), N_("At the Sultan's Palace, take the action a second time."), 2,
+                     False),
     "post_twice": (N_("Post Office twice"), N_("At the Post Office, take the action a second time."), 2, False),
-    "gem_twice": (N_("Gemstone Dealer twice"), N_("At the Gemstone Dealer, buy a second ruby at the new price."), 2, False),
-    "family_home": (N_("Family member home"), N_("Send your family member back to the Police Station and take 3 lira or "
-                    "1 bonus card."), 2, False),
+    "gem_twice": (N_("Gemstone Dealer twice"), N_("At the Gemstone Dealer, buy a second ruby at the new price."), 2,
+                  False),
+    "family_home": (N_("Family member home"), N_("Send your family member back to the Police Station and take 3 lira "
+                                                 "or 1 bonus card."), 2, False),
     "stay": (N_("Stay"), N_("Instead of moving, stay where you are (not at the Fountain); the assistant step still "
              "applies."), 2, False),
     "move_far": (N_("Move 3-4"), N_("Move your merchant exactly 3 or 4 places instead of 1-2."), 4, False),
@@ -128,7 +130,8 @@ BONUS_KINDS: dict[str, tuple[str, str, int, bool]] = {
     "any_market": (N_("Small Market: any goods"), N_("At the Small Market, sell any 1-5 goods, ignoring the demand "
                    "tile."), 2, False),
     "take_letter": (N_("Take 1 letter"), N_("Take 1 letter, any time in your turn."), 2, True),
-    "dice_reward": (N_("Dice reward"), N_("Roll 2 dice: 2-5 gives 3 lira, 6-8 gives 5 lira, 9-12 gives 7 lira."), 2, True),
+    "dice_reward": (N_("Dice reward"), N_("Roll 2 dice: 2-5 gives 3 lira, 6-8 gives 5 lira, 9-12 gives 7 lira."), 2,
+                    True),
     "sell_good": (N_("Sell 1 good"), N_("Pay 1 good of your choice and take 7 lira."), 2, True),
     "good_red": (N_("Fabric and 3 lira"), N_("Take 1 fabric and 3 lira."), 1, True),
     "good_green": (N_("Spice and 3 lira"), N_("Take 1 spice and 3 lira."), 1, True),
@@ -146,7 +149,8 @@ BONUS_KINDS: dict[str, tuple[str, str, int, bool]] = {
                   "paying its cost; then it moves."), 2, True),
     "mosque_twice": (N_("Mosque twice"), N_("At a Mosque, take the action a second time."), 2, True),
     "society_twice": (N_("Secret Society twice"), N_("At the Secret Society, take the action a second time."), 2, True),
-    "go_anywhere": (N_("Go anywhere"), N_("Instead of moving, pay 3 lira and move your merchant to any place."), 2, True),
+    "go_anywhere": (N_("Go anywhere"), N_("Instead of moving, pay 3 lira and move your merchant to any place."), 2,
+                    True),
 }
 GOOD_CARD = {"good_red": "red", "good_green": "green", "good_yellow": "yellow", "good_blue": "blue"}
 DICE_REWARD = ((5, 3), (8, 5), (12, 7))  # (highest sum, lira)
@@ -253,7 +257,8 @@ VARIANT_NOTE = N_("Base game, Letters & Seals and Mocha & Baksheesh on a 5x5 boa
                   "because the published texts could not be read.")
 VARIANT_SHORT = N_("Places 17-20, the Coffee Trader, guild cards and Tavern tiles are our own draft rules.")
 ROASTING_PLANT, GUILD_HALL, TAVERN, COFFEE_HOUSE, CATACOMBS = 17, 18, 19, 20, 25
-PLACE_NAMES.update({17: N_("Roasting Plant"), 18: N_("Guild Hall"), 19: N_("Tavern"), 20: N_("Coffee House"), 25: N_("Catacombs")})
+PLACE_NAMES.update({17: N_("Roasting Plant"), 18: N_("Guild Hall"), 19: N_("Tavern"), 20: N_("Coffee House"),
+                    25: N_("Catacombs")})
 PLACE_TEXTS.update({
     17: N_("Take 2 coffee (3 with a Tavern tile of series B)."),
     18: N_("Draw 2 guild cards, then discard 1 guild card face up."),
@@ -264,7 +269,8 @@ PLACE_TEXTS.update({
 })
 # Texts that read differently in the Grand Bazaar (coffee symbols count there, never elsewhere [seed]).
 GRAND_BAZAAR_PLACE_TEXTS = {
-    6: N_("Take 2 bonus cards (each from the deck or the top of the discard pile), then discard 1; then take 1 coffee."),
+    6: N_("Take 2 bonus cards (each from the deck or the top of the discard pile), then discard 1; then take 1 "
+          "coffee."),
     24: N_("Hand in letters worth 6 seals: the next ruby of the Sultan's Palace, the Gemstone Dealer or the Coffee "
         "House, for free."),
 }
@@ -276,8 +282,8 @@ GRAND_BAZAAR_KIOSK_TEXTS = {
 }
 GRAND_BAZAAR_CARD_TEXTS = {
     "sell_good": N_("Pay 1 good of your choice or 1 coffee and take 7 lira."),
-    "use_token": N_("In your encounters, use the Governor, Smuggler, Courier or Coffee Trader wherever it is, paying its "
-                 "cost; then it moves."),
+    "use_token": N_("In your encounters, use the Governor, Smuggler, Courier or Coffee Trader wherever it is, paying "
+                    "its cost; then it moves."),
 }
 GRAND_BAZAAR_PLACES = EXPANSION_PLACES + (ROASTING_PLANT, GUILD_HALL, TAVERN, COFFEE_HOUSE, CATACOMBS)
 # [design, spec §13.4] The Mocha & Baksheesh first-game layout with the Fountain moved to the centre, 21-25 added.

@@ -40,8 +40,8 @@ class IstanbulOptions(BaseOptions):
         json_schema_extra={"labels": {"mixed": N_("Base and new, mixed"), "new_only": N_("New ones only")}})
     variant: Literal["standard", "grand_bazaar"] = Field(
         default="standard", title=N_("Variant"),
-        description=N_("Standard: the published rules. Grand Bazaar — house rules (draft): Base game, Letters & Seals "
-                       "and Mocha & Baksheesh on a 5x5 board. The Roasting Plant, Guild Hall, Tavern, Coffee House, "
+        description=N_("Standard: the published rules. Grand Bazaar — house rules (draft): Base game, Letters & "
+                       "Seals and Mocha & Baksheesh on a 5x5 board. The Roasting Plant, Guild Hall, Tavern, Coffee House, "
                        "Coffee Trader, guild cards and Tavern tiles follow our own draft rules, because the published "
                        "texts could not be read. Needs Letters & Seals."),
         json_schema_extra={"labels": {"standard": N_("Standard"), "grand_bazaar": D.VARIANT_LABEL}})

@@ -247,7 +247,8 @@ def give_ruby(state: dict, seat: int, source: str, log: Log) -> None:
     if player["rubies"] >= ruby_target(state) and not state["ending"]:
         state["ending"] = True
         log.add("ending", tn("{player} has {n} rubies: this round is the last.",
-                             "{player} has {n} rubies: this round is the last.", player["rubies"], player=seat_ref(seat)))
+                             "{player} has {n} rubies: this round is the last.", player["rubies"],
+                             player=seat_ref(seat)))
 
 
 def sultan_available(state: dict) -> bool:

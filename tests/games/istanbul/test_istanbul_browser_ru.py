@@ -31,8 +31,8 @@ def test_a_russian_page_writes_the_board_prompt_and_log_in_russian(browser, sqli
     names = host.locator("#board .istanbul-place-name").all_inner_texts()
     assert "Фонтан" in names and "Дворец султана" in names and "Fountain" not in names
     # The host starts: the prompt asks for a move in Russian.
-    host.wait_for_function("() => /Переместите купца/.test(document.querySelector('#prompt-text').innerText)",
-                           timeout=10000)
+    host.wait_for_function(
+        "() => /Переместите купца/.test(document.querySelector('#prompt-text').innerText)", timeout=10000)
     moves = 0
     for _ in range(200):
         if moves == 3:

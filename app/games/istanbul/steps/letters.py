@@ -75,8 +75,8 @@ def kiosk_options(state: dict, seat: int, tile: int) -> list[dict]:
             if bazaar:
                 if player["coffee"]:
                     out.append({**base, "choice": "buy", "coffee": 1, "label": pay(D.coffee(1), letter)})
-                out += [{**base, "choice": "sell", "letter": l["id"], "coffee": 1, "label": hand_in(l["id"], D.coffee(1))}
-                        for l in letters]
+                out += [{**base, "choice": "sell", "letter": l["id"], "coffee": 1,
+                         "label": hand_in(l["id"], D.coffee(1))} for l in letters]
         elif tile == 20:
             out += [{**base, "choice": "buy", "card": k, "label": discard(k, letter)}
                     for k in one_card_kinds(state, seat)]

@@ -92,7 +92,8 @@ def place_options(state: dict, seat: int, place: int, actor: str, lower: bool = 
                      else t("Pay {lira} for a ruby", lira=price)}]
         return []
     if place == D.AUCTION:
-        return [{"type": "act", "good": g, "label": t("Take {good}, then auction 2 bonus cards", good=D.good_count(g, 1))}
+        return [{"type": "act", "good": g,
+                 "label": t("Take {good}, then auction 2 bonus cards", good=D.good_count(g, 1))}
                 for g in D.GOODS]
     if place == D.SECRET_SOCIETY:
         out = []
@@ -498,8 +499,8 @@ class DiceStep(IStep):
                               die2=dice[1]), seat=seat, dice=dice)
         elif action["type"] == "reroll":
             dice = S.roll(state, 2)
-            log.add("roll", t("{player} rolls again: {die1}+{die2}.", player=seat_ref(seat), die1=dice[0], die2=dice[1]),
-                    seat=seat, dice=dice)
+            log.add("roll", t("{player} rolls again: {die1}+{die2}.", player=seat_ref(seat), die1=dice[0],
+                              die2=dice[1]), seat=seat, dice=dice)
         pop(state)
         fields = {k: v for k, v in frame.items() if k == "number"}
         dice_result(state, seat, frame["place"], dice, fields, log)
@@ -515,7 +516,8 @@ class GuildDiscardStep(IStep):
         return t("Guild Hall: discard 1 guild card face up.")
 
     def options(self, game, state, frame, seat):
-        return [{"type": "guild_discard", "card": c, "label": t("Discard the guild card of {place}", place=D.place_name(c))}
+        return [{"type": "guild_discard", "card": c,
+                 "label": t("Discard the guild card of {place}", place=D.place_name(c))}
                 for c in sorted(state["players"][seat]["guild"])]
 
     def resolve(self, game, state, frame, seat, action, log):
