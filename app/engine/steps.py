@@ -181,7 +181,8 @@ class StepGame(Game):
         frame = top(state)
         if frame is None:
             return None
-        return self.step_for(frame).on_timeout(self, state, frame, seat)
+        action = self.step_for(frame).on_timeout(self, state, frame, seat)
+        return labelled(action) if action is not None else None  # as `legal` lists it, so it matches
 
     def is_undoable(self, state: State) -> bool:
         """Whether the decision now pending is an undo point (see Step.undoable)."""
