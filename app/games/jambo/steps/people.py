@@ -372,7 +372,8 @@ class CarrierChoice(JamboStep):
         out = []
         if gainable_types(s, seat, CARRIER_COUNT, 0):
             fee = fee_of(player(s, seat), CARRIER_COUNT)
-            label = t("{action} (opponent draws 2)", action=with_fee(t("Take 2 wares of one type"), fee))
+            take = with_fee(t("Take 2 wares of one type"), fee)
+            label = t("{action} (opponent draws 2)", action=take)
             out.append({"type": "opt", "opt": "wares", "fee": fee, "label": label})
         out.append({"type": "opt", "opt": "cards", "label": t("Draw 2 cards (opponent takes 2 wares)")})
         return out
