@@ -114,8 +114,8 @@ class HyenaTake(JamboStep):
         player(s, seat)["hand"].append(card)
         log.add("hyena", t("{player} takes a card from {opponent}'s hand", player=seat_ref(seat),
                            opponent=seat_ref(1 - seat)))
-        log.add("hyena_private", t("{player} takes {card} from {opponent}", player=seat_ref(seat), card=D.card_say(card),
-                                   opponent=seat_ref(1 - seat)), [0, 1], card=card)
+        log.add("hyena_private", t("{player} takes {card} from {opponent}", player=seat_ref(seat),
+                                   card=D.card_say(card), opponent=seat_ref(1 - seat)), [0, 1], card=card)
         ask(s, "hyena_give", seat)
 
 
@@ -327,9 +327,11 @@ class CheetahChoice(JamboStep):
         if action["opt"] == "gold":
             player(s, seat)["gold"] -= CHEETAH_GOLD
             player(s, 1 - seat)["gold"] += CHEETAH_GOLD
-            log.add("cheetah", t("{player} gives 2 gold to {opponent}", player=seat_ref(seat), opponent=seat_ref(1 - seat)))
+            log.add("cheetah", t("{player} gives 2 gold to {opponent}", player=seat_ref(seat),
+                                 opponent=seat_ref(1 - seat)))
         else:
-            log.add("cheetah", t("{player} lets {opponent} draw 2 cards", player=seat_ref(seat), opponent=seat_ref(1 - seat)))
+            log.add("cheetah", t("{player} lets {opponent} draw 2 cards", player=seat_ref(seat),
+                                 opponent=seat_ref(1 - seat)))
             draw_to_hand(s, 1 - seat, 2, log)
         done(s)
 

@@ -100,12 +100,13 @@ class Auction(JamboStep):
                                      gold=D.gold(frame["high"])))
         else:
             placed, fee = place_wares(B, frame["items"])
-            args = {"player": seat_ref(buyer), "paid": paid_text(frame["high"], fee), "wares": D.wares_say(frame["items"])}
+            args = {"player": seat_ref(buyer), "paid": paid_text(frame["high"], fee),
+                    "wares": D.wares_say(frame["items"])}
             if placed == len(frame["items"]):
                 log.add("auction_end", t("{player} pays {paid} and takes {wares}", **args))
             else:
-                log.add("auction_end", t("{player} pays {paid} and takes {wares} (wares without room go back to the supply)",
-                                         **args))
+                log.add("auction_end", t("{player} pays {paid} and takes {wares} (wares without room go back to the "
+                                         "supply)", **args))
         done(s)
 
 

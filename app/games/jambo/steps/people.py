@@ -188,8 +188,9 @@ class PortugueseSell(JamboStep):
 
     def options(self, game, s, frame, seat):
         price = D.gold(PORTUGUESE_PRICE)
-        return ware_choices(held_types(player(s, seat)), lambda ware: t("Sell 1 {ware} for {gold}", ware=ware, gold=price),
-                            "mine", gain=PORTUGUESE_PRICE) + [
+        return ware_choices(held_types(player(s, seat)),
+                            lambda ware: t("Sell 1 {ware} for {gold}", ware=ware, gold=price), "mine",
+                            gain=PORTUGUESE_PRICE) + [
             {"type": "stop", "label": t("Finish selling")}]
 
     def resolve(self, game, s, frame, seat, action, log):
@@ -257,7 +258,8 @@ class TravelingFirst(JamboStep):
 
     def options(self, game, s, frame, seat):
         left = supply(s)
-        return ware_choices([w for w in range(6) if left[w] >= 1], lambda ware: t("Auction {ware}", ware=ware), "supply")
+        return ware_choices([w for w in range(6) if left[w] >= 1], lambda ware: t("Auction {ware}", ware=ware),
+                            "supply")
 
     def resolve(self, game, s, frame, seat, action, log):
         ask(s, "travel2", seat, first=action["ware"])
@@ -322,7 +324,8 @@ class DancerCard(JamboStep):
 
     def options(self, game, s, frame, seat):
         return [{"type": "pick", "card": c, "gain": D.KINDS[D.kind(c)]["sell"],
-                 "label": t("Discard {card} (sell price {price})", card=D.card_say(c), price=D.KINDS[D.kind(c)]["sell"])}
+                 "label": t("Discard {card} (sell price {price})", card=D.card_say(c),
+                            price=D.KINDS[D.kind(c)]["sell"])}
                 for c in one_per_kind(_three_ware_cards(player(s, seat)["hand"]))]
 
     def resolve(self, game, s, frame, seat, action, log):
@@ -419,8 +422,8 @@ class CarrierOpponent(JamboStep):
 
     def options(self, game, s, frame, seat):
         left = supply(s)
-        return ware_choices([w for w in range(6) if left[w] >= CARRIER_COUNT], lambda ware: t("Take 2 {ware}", ware=ware),
-                            "supply", count=CARRIER_COUNT)
+        return ware_choices([w for w in range(6) if left[w] >= CARRIER_COUNT],
+                            lambda ware: t("Take 2 {ware}", ware=ware), "supply", count=CARRIER_COUNT)
 
     def resolve(self, game, s, frame, seat, action, log):
         _carrier_take(s, seat, action["ware"], log, by_choice=False)

@@ -152,8 +152,8 @@ class Scale(UtilityRule):
             player(s, seat)["hand"] += got
             log.add("draw", tn("{player} draws {n} card with the Scale", "{player} draws {n} cards with the Scale",
                                len(got), player=seat_ref(seat)))
-            log.private(seat, "draw_private", t("{player} draws {cards}", player=seat_ref(seat), cards=D.cards_say(got)),
-                        cards=got)
+            log.private(seat, "draw_private",
+                        t("{player} draws {cards}", player=seat_ref(seat), cards=D.cards_say(got)), cards=got)
             done(s)
 
 
@@ -174,8 +174,8 @@ class ScaleKeep(JamboStep):
         player(s, 1 - seat)["hand"].append(other)
         log.add("scale", t("{player} keeps one card and gives the other to {opponent}", player=seat_ref(seat),
                            opponent=seat_ref(1 - seat)))
-        log.add("scale_private", t("{player} receives {card}", player=seat_ref(1 - seat), card=D.card_say(other)), [0, 1],
-                card=other)
+        log.add("scale_private", t("{player} receives {card}", player=seat_ref(1 - seat), card=D.card_say(other)),
+                [0, 1], card=other)
         done(s)
 
 
