@@ -201,7 +201,7 @@ function centre(ctx, view, byCard, wares) {
   const supply = el('div', { class: 'jambo-supply' }, el('div', { class: 'jambo-label' }, gettext('Supply')),
     g.supply.map((n, t) => {
       const node = el('span', { class: 'jambo-supply-slot', title: gettext('{ware}: {n} left', { ware: wareName(ctx, t), n }) },
-        wareToken(ctx, t), ` ${wareName(ctx, t)}: ${n}`);
+        wareToken(ctx, t), ' ', gettext('{ware}: {n}', { ware: wareName(ctx, t), n }));
       const a = wares.in('supply', t);
       return a ? bindAction(node, a, ctx) : node;
     }));
