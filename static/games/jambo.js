@@ -238,9 +238,9 @@ function stagePanel(ctx, view, byCard, wares) {
       gettext('{player} is deciding: {question}', { player: ctx.name(st.seat, { capital: true }), question: ctx.say(shown(st)) })));
   }
   if ((st.kind === 'guard' || st.kind === 'rain') && st.card !== undefined) parts.push(el('div', { class: 'jambo-row' }, cardOf(ctx, st.card, [], { small: true })));
-  const shown = st.cards || st.their_hand || (Array.isArray(st.pool) && st.kind !== 'elephant' ? st.pool : null)
+  const faces = st.cards || st.their_hand || (Array.isArray(st.pool) && st.kind !== 'elephant' ? st.pool : null)
     || (st.what === 'cards' ? st.items : null);
-  if (shown) parts.push(el('div', { class: 'jambo-row' }, shown.map((c) => cardOf(ctx, c, byCard.get(c) || [], { small: true }))));
+  if (faces) parts.push(el('div', { class: 'jambo-row' }, faces.map((c) => cardOf(ctx, c, byCard.get(c) || [], { small: true }))));
   if (st.kind === 'drummer') {
     const picks = view.legal.filter((a) => a.card !== undefined);
     parts.push(el('div', { class: 'jambo-row' }, picks.map((a) => cardOf(ctx, a.card, [a], { small: true }))));
