@@ -38,6 +38,10 @@ def test_a_jambo_game_in_russian_writes_its_log_prompt_and_cards_in_russian(brow
     ru = russian()
     host, friend, _ = open_table_with_friend(
         browser, sqlite_server, "jambo", 2, "document.querySelector('[name=\"opt:first_player\"]').value = '0';")
+    errors: list[str] = []
+    for page in (host, friend):  # a renderer that fails on a translated text fails here by name
+        page.on("pageerror", lambda err: errors.append(str(err)))
+        page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
     host.click("#start-button")
     for page in (host, friend):
         page.wait_for_selector("#play-area:not([hidden])")
@@ -92,5 +96,6 @@ def test_a_jambo_game_in_russian_writes_its_log_prompt_and_cards_in_russian(brow
         assert CYRILLIC.search(page.inner_text("#log"))
         left = ENGLISH.findall(text)
         assert not left, f"English left on the Russian page: {left}\n{text}"
+    assert not errors, errors
     host.context.close()
     friend.context.close()
