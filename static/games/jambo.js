@@ -210,7 +210,7 @@ function centre(ctx, view, byCard, wares) {
   bindOnly(deck, view.legal.filter((a) => a.type === 'draw'), ctx);
   const discard = el('div', { class: 'jambo-pile' },
     g.discard_top !== null ? cardOf(ctx, g.discard_top, byCard.get(g.discard_top) || [], { small: true })
-      : el('div', { class: 'jambo-card jambo-empty' }, gettext('empty')),
+      : el('div', { class: 'jambo-card jambo-empty' }, gettext('no cards')),
     el('div', { class: 'jambo-count' }, gettext('discard: {n}', { n: g.discard_count })));
   const piles = [deck, discard];
   if (g.drawn === true) {
