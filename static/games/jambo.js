@@ -1,8 +1,11 @@
 // Jambo renderer: draws the view (both market areas, the piles and supply, the viewer's hand, what the current
 // sub-step shows) and puts legal actions on the cards and ware tokens they act on. Moves that belong to no card
 // (end the turn, go to phase 2, answer a reaction, bid) are the table page's prompt buttons, never repeated here.
-// Rules live on the server only; counts and names come from the catalogue.
-import { el, bindAction, bindOnly, cardFace, cardBack, token, plural, flip } from '/static/js/ui.js';
+// Rules live on the server only; counts and names come from the catalogue. Every word is written in the page's
+// language: the names and card texts through the game's catalogue (the rules code marks them), the server's
+// prompts and labels through shown().
+import { el, bindAction, bindOnly, cardFace, cardBack, token, flip } from '/static/js/ui.js';
+import { gettext, ngettext, shown, joinWords } from '/static/js/i18n.js';
 
 const WARE_COLOURS = ['#b08a12', '#7a4b1e', '#2e7d4f', '#7d3c98', '#c0501a', '#5f6b6d'];
 
@@ -10,14 +13,34 @@ function rulesOf(ctx) {
   return (ctx.catalogue || {}).rules || {};
 }
 
+function goldText(n) {
+  return ngettext('{n} gold', '{n} gold', n);
+}
+
+// Card types as the page names them (the catalogue's keys are English words the rules code uses).
+function typeName(type) {
+  return { ware: gettext('ware'), stand: gettext('stand'), utility: gettext('utility'), person: gettext('person'),
+    animal: gettext('animal') }[type] || type;
+}
+
+// A card kind from the catalogue, its name and text in the page's language. A ware card's name and text are made
+// of its wares and prices, so they are written here from those (in English exactly as the catalogue has them).
 function kindOf(ctx, card) {
   const cat = ctx.catalogue || {};
   const key = cat.cards ? cat.cards[card] : null;
-  return key && cat.kinds ? { key, ...cat.kinds[key] } : { key: '?', name: `Card ${card}`, type: 'unknown', text: '' };
+  if (!key || !cat.kinds) return { key: '?', name: gettext('Card {card}', { card }), type: 'unknown', text: '' };
+  const k = { key, ...cat.kinds[key] };
+  if (k.type === 'ware') {
+    const wares = joinWords((k.wares || []).map((t) => wareName(ctx, t)), ',');
+    return { ...k, name: gettext('Wares: {wares}', { wares }),
+      text: gettext('Buy {wares} for {buy} gold, or sell them for {sell} gold. Discard after use.', { wares, buy: k.buy, sell: k.sell }) };
+  }
+  return { ...k, name: gettext(k.name), text: gettext(k.text) };
 }
 
 function wareName(ctx, t) {
-  return ((ctx.catalogue || {}).wares || [])[t] || `ware ${t}`;
+  const name = ((ctx.catalogue || {}).wares || [])[t];
+  return name ? gettext(name) : gettext('ware {number}', { number: t });
 }
 
 function wareToken(ctx, t) {
@@ -32,14 +55,14 @@ function cardOf(ctx, card, actions = [], { used = false, small = false } = {}) {
   const body = k.type === 'ware'
     ? [el('div', { class: 'jambo-card-wares' }, (k.wares || []).map((t) => wareToken(ctx, t))),
       el('div', { class: 'jambo-card-prices' },
-        el('span', { class: 'jambo-buy', title: 'buy price' }, `buy ${k.buy}`),
-        el('span', { class: 'jambo-sell', title: 'sell price' }, `sell ${k.sell}`))]
+        el('span', { class: 'jambo-buy', title: gettext('buy price') }, gettext('buy {price}', { price: k.buy })),
+        el('span', { class: 'jambo-sell', title: gettext('sell price') }, gettext('sell {price}', { price: k.sell })))]
     : [el('div', { class: 'jambo-card-text' }, k.text)];
   const node = cardFace({
     name: k.type === 'ware' ? '' : el('span', { class: 'jambo-card-name' }, k.name),
-    kind: k.type === 'ware' ? 'ware card' : k.type,
-    body, small, badge: used ? 'used' : null,
-    title: `${k.name} (${k.type})\n${k.text}`,
+    kind: k.type === 'ware' ? gettext('ware card') : typeName(k.type),
+    body, small, badge: used ? gettext('used') : null,
+    title: `${k.name} (${typeName(k.type)})\n${k.text}`,
     cls: ['jambo-card', `jambo-type-${k.type}`, used && 'jambo-used', small && 'jambo-small'],
   });
   node.dataset.flip = `card-${card}`;
@@ -54,12 +77,14 @@ function cardOf(ctx, card, actions = [], { used = false, small = false } = {}) {
 // A button on a card says only what differs between the card's moves: the gold it costs or brings (with the 6th
 // space's fee), or whether a utility is used first. The full label stays in the tooltip.
 function shortLabel(a, ctx) {
-  const fee = a.fee ? ` + ${a.fee} fee` : '';
-  if (a.type === 'buy' && a.price !== undefined) return `Buy: ${a.price} gold${fee}`;
-  if (a.type === 'sell' && a.gain !== undefined) return `Sell: +${a.gain} gold`;
-  if (a.type === 'pick' && a.use === true) return 'Use, then discard';
-  if (a.type === 'pick' && a.use === false) return 'Discard unused';
-  return ctx.say(a.label);
+  if (a.type === 'buy' && a.price !== undefined) {
+    return a.fee ? gettext('Buy: {gold} + {fee} fee', { gold: goldText(a.price), fee: a.fee })
+      : gettext('Buy: {gold}', { gold: goldText(a.price) });
+  }
+  if (a.type === 'sell' && a.gain !== undefined) return gettext('Sell: +{gold}', { gold: goldText(a.gain) });
+  if (a.type === 'pick' && a.use === true) return gettext('Use, then discard');
+  if (a.type === 'pick' && a.use === false) return gettext('Discard unused');
+  return ctx.say(shown(a));
 }
 
 function backOf(title) {
@@ -92,7 +117,8 @@ function wareActions(view) {
 function space(ctx, t, sixth, action, sixthFee) {
   const cls = ['jambo-space', sixth && 'jambo-sixth'];
   if (t === undefined || t === null || t < 0) {
-    return el('span', { class: cls, title: sixth ? `6th space: ${sixthFee} gold when you put a ware here` : 'free space' }, sixth ? String(sixthFee) : '');
+    const title = sixth ? gettext('6th space: {gold} when you put a ware here', { gold: goldText(sixthFee) }) : gettext('free space');
+    return el('span', { class: cls, title }, sixth ? String(sixthFee) : '');
   }
   const node = el('span', { class: cls }, wareToken(ctx, t));
   if (action) bindAction(node, action, ctx);
@@ -110,14 +136,14 @@ function stands(ctx, p, wares, area) {
   const smallSpaces = rulesOf(ctx).small_stand_spaces || 3;
   for (let i = 0; i < largePlain; i++) large.push(space(ctx, ordinary[i], false, at(ordinary[i]), fee));
   large.push(space(ctx, p.sixth, true, at(p.sixth), fee));
-  const rows = [el('div', { class: 'jambo-stand jambo-large', title: 'Large market stand' }, large)];
+  const rows = [el('div', { class: 'jambo-stand jambo-large', title: gettext('Large market stand') }, large)];
   p.stands.forEach((card, i) => {
     const row = [];
     for (let j = 0; j < smallSpaces; j++) {
       const t = ordinary[largePlain + smallSpaces * i + j];
       row.push(space(ctx, t, false, at(t), fee));
     }
-    rows.push(el('div', { class: 'jambo-stand jambo-smallstand', title: 'Small market stand' }, row));
+    rows.push(el('div', { class: 'jambo-stand jambo-smallstand', title: gettext('Small market stand') }, row));
   });
   return el('div', { class: 'jambo-stands' }, rows);
 }
@@ -129,22 +155,22 @@ function playerArea(ctx, view, seat, byCard, wares) {
   const turn = g.turn === seat && !view.result;
   const rules = rulesOf(ctx);
   const head = el('div', { class: 'jambo-player-head' },
-    el('span', { class: 'jambo-name' }, ctx.name(seat, { capital: true }), turn ? ' — to play' : ''),
-    el('span', { class: 'jambo-gold', title: 'gold' }, `${p.gold} gold`),
-    el('span', { class: 'jambo-handcount', title: 'cards in hand' }, `${p.hand_count} in hand`),
-    el('span', { class: 'jambo-free', title: 'free ware spaces' }, `${p.free}/${p.spaces} free`),
-    g.ender === seat ? el('span', { class: 'jambo-flag' }, `reached ${rules.end_gold}`) : null);
+    el('span', { class: 'jambo-name' }, ctx.name(seat, { capital: true }), turn ? gettext(' — to play') : ''),
+    el('span', { class: 'jambo-gold', title: gettext('gold') }, goldText(p.gold)),
+    el('span', { class: 'jambo-handcount', title: gettext('cards in hand') }, gettext('{n} in hand', { n: p.hand_count })),
+    el('span', { class: 'jambo-free', title: gettext('free ware spaces') }, gettext('{free}/{spaces} free', { free: p.free, spaces: p.spaces })),
+    g.ender === seat ? el('span', { class: 'jambo-flag' }, gettext('reached {gold}', { gold: rules.end_gold })) : null);
   const utils = el('div', { class: 'jambo-utils' },
-    el('div', { class: 'jambo-label' }, `Utilities (${p.utils.length}/${rules.max_utilities})`),
+    el('div', { class: 'jambo-label' }, gettext('Utilities ({n}/{max})', { n: p.utils.length, max: rules.max_utilities })),
     el('div', { class: 'jambo-row' }, p.utils.map((u) => cardOf(ctx, u.card, byCard.get(u.card) || [], { used: u.used, small: true }))));
   const parts = [head, el('div', { class: 'jambo-market' }, stands(ctx, p, wares, mine ? 'mine' : 'theirs'), utils)];
   if (mine && p.hand) {
     const actsFor = handActions(ctx, p.hand, byCard);
-    parts.push(el('div', { class: 'jambo-hand' }, el('div', { class: 'jambo-label' }, 'Your hand'),
+    parts.push(el('div', { class: 'jambo-hand' }, el('div', { class: 'jambo-label' }, gettext('Your hand')),
       el('div', { class: 'jambo-row' }, p.hand.map((c) => cardOf(ctx, c, actsFor(c))))));
   } else {
     const backs = [];
-    for (let i = 0; i < Math.min(p.hand_count, 12); i++) backs.push(backOf('hidden hand card'));
+    for (let i = 0; i < Math.min(p.hand_count, 12); i++) backs.push(backOf(gettext('hidden hand card')));
     parts.push(el('div', { class: 'jambo-hand jambo-hidden' }, el('div', { class: 'jambo-row jambo-fan' }, backs)));
   }
   return el('section', { class: ['jambo-player', turn && 'jambo-active', mine && 'jambo-me'], dataset: { seat } }, parts);
@@ -156,41 +182,44 @@ function statusRow(ctx, view) {
   const markers = [];
   for (let i = 0; i < rules.actions; i++) {
     const spent = i < g.actions_used;
-    markers.push(el('span', { class: ['jambo-marker', spent && 'jambo-spent'], title: spent ? 'action used' : 'action left' }));
+    markers.push(el('span', { class: ['jambo-marker', spent && 'jambo-spent'], title: spent ? gettext('action used') : gettext('action left') }));
   }
   return el('div', { class: 'jambo-status' },
-    view.result ? null : el('span', {}, `${ctx.name(g.turn, { capital: true })}: phase ${g.phase}`),
-    el('span', { class: 'jambo-markers', title: `${g.actions_used} of ${rules.actions} actions used` }, markers, ` ${g.actions_left} left`),
-    g.wise ? el('span', { class: 'jambo-flag', title: 'Wise Man from Afar' }, `Wise Man: buy −${2 * g.wise}, sell +${2 * g.wise}`) : null,
-    g.final_turn ? el('span', { class: 'jambo-flag' }, 'Last turn!') : null,
-    el('span', { title: 'cost of the next small stand' }, `Next small stand: ${g.next_stand_cost} gold`),
-    el('span', { class: 'jambo-tie', title: 'table option: who wins a tie in gold' },
-      g.tie_goes_to === 'last_player' ? 'Tie: the last player wins' : `Tie: first to ${rules.end_gold} wins`),
+    view.result ? null : el('span', {}, gettext('{player}: phase {phase}', { player: ctx.name(g.turn, { capital: true }), phase: g.phase })),
+    el('span', { class: 'jambo-markers', title: gettext('{used} of {actions} actions used', { used: g.actions_used, actions: rules.actions }) },
+      markers, ' ', gettext('{n} left', { n: g.actions_left })),
+    g.wise ? el('span', { class: 'jambo-flag', title: gettext('Wise Man from Afar') }, gettext('Wise Man: buy −{n}, sell +{n}', { n: 2 * g.wise })) : null,
+    g.final_turn ? el('span', { class: 'jambo-flag' }, gettext('Last turn!')) : null,
+    el('span', { title: gettext('cost of the next small stand') }, gettext('Next small stand: {gold}', { gold: goldText(g.next_stand_cost) })),
+    el('span', { class: 'jambo-tie', title: gettext('table option: who wins a tie in gold') },
+      g.tie_goes_to === 'last_player' ? gettext('Tie: the last player wins') : gettext('Tie: first to {gold} wins', { gold: rules.end_gold })),
     view.seat !== null && view.seat !== undefined && !view.result ? autoAllowToggle(view, ctx) : null);
 }
 
 function centre(ctx, view, byCard, wares) {
   const g = view.game;
-  const supply = el('div', { class: 'jambo-supply' }, el('div', { class: 'jambo-label' }, 'Supply'),
+  const supply = el('div', { class: 'jambo-supply' }, el('div', { class: 'jambo-label' }, gettext('Supply')),
     g.supply.map((n, t) => {
-      const node = el('span', { class: 'jambo-supply-slot', title: `${wareName(ctx, t)}: ${n} left` }, wareToken(ctx, t), ` ${wareName(ctx, t)}: ${n}`);
+      const node = el('span', { class: 'jambo-supply-slot', title: gettext('{ware}: {n} left', { ware: wareName(ctx, t), n }) },
+        wareToken(ctx, t), ' ', gettext('{ware}: {n}', { ware: wareName(ctx, t), n }));
       const a = wares.in('supply', t);
       return a ? bindAction(node, a, ctx) : node;
     }));
-  const deck = el('div', { class: 'jambo-pile' }, backOf('draw pile'), el('div', { class: 'jambo-count' }, plural(g.deck_count, 'card')));
+  const deck = el('div', { class: 'jambo-pile' }, backOf(gettext('draw pile')),
+    el('div', { class: 'jambo-count' }, ngettext('{n} card', '{n} cards', g.deck_count)));
   bindOnly(deck, view.legal.filter((a) => a.type === 'draw'), ctx);
   const discard = el('div', { class: 'jambo-pile' },
     g.discard_top !== null ? cardOf(ctx, g.discard_top, byCard.get(g.discard_top) || [], { small: true })
-      : el('div', { class: 'jambo-card jambo-empty' }, 'empty'),
-    el('div', { class: 'jambo-count' }, `discard: ${g.discard_count}`));
+      : el('div', { class: 'jambo-card jambo-empty' }, gettext('no cards')),
+    el('div', { class: 'jambo-count' }, gettext('discard: {n}', { n: g.discard_count })));
   const piles = [deck, discard];
   if (g.drawn === true) {
-    piles.push(el('div', { class: 'jambo-pile' }, backOf('card being looked at'), el('div', { class: 'jambo-count' }, 'drawn card')));
+    piles.push(el('div', { class: 'jambo-pile' }, backOf(gettext('card being looked at')), el('div', { class: 'jambo-count' }, gettext('drawn card'))));
   } else if (g.drawn !== null && g.drawn !== undefined) {
     const choices = view.legal.filter((a) => a.type === 'keep' || a.type === 'reject');
     piles.push(el('div', { class: 'jambo-pile jambo-drawn' }, cardOf(ctx, g.drawn, []),
       el('div', { class: 'jambo-card-actions' }, choices.map((a) =>
-        bindAction(el('button', { type: 'button', class: 'jambo-btn' }, a.type === 'keep' ? 'Keep' : 'Discard'), a, ctx)))));
+        bindAction(el('button', { type: 'button', class: 'jambo-btn' }, a.type === 'keep' ? gettext('Keep') : gettext('Discard')), a, ctx)))));
   }
   return el('section', { class: 'jambo-centre' }, statusRow(ctx, view),
     el('div', { class: 'jambo-row' }, el('div', { class: 'jambo-piles' }, piles), supply),
@@ -206,12 +235,12 @@ function stagePanel(ctx, view, byCard, wares) {
   const parts = [];
   if (!asked) {
     parts.push(el('div', { class: 'jambo-stage-text' },
-      `${ctx.name(st.seat, { capital: true })} is deciding: `, ctx.say(st.text)));
+      gettext('{player} is deciding: {question}', { player: ctx.name(st.seat, { capital: true }), question: ctx.say(shown(st)) })));
   }
   if ((st.kind === 'guard' || st.kind === 'rain') && st.card !== undefined) parts.push(el('div', { class: 'jambo-row' }, cardOf(ctx, st.card, [], { small: true })));
-  const shown = st.cards || st.their_hand || (Array.isArray(st.pool) && st.kind !== 'elephant' ? st.pool : null)
+  const faces = st.cards || st.their_hand || (Array.isArray(st.pool) && st.kind !== 'elephant' ? st.pool : null)
     || (st.what === 'cards' ? st.items : null);
-  if (shown) parts.push(el('div', { class: 'jambo-row' }, shown.map((c) => cardOf(ctx, c, byCard.get(c) || [], { small: true }))));
+  if (faces) parts.push(el('div', { class: 'jambo-row' }, faces.map((c) => cardOf(ctx, c, byCard.get(c) || [], { small: true }))));
   if (st.kind === 'drummer') {
     const picks = view.legal.filter((a) => a.card !== undefined);
     parts.push(el('div', { class: 'jambo-row' }, picks.map((a) => cardOf(ctx, a.card, [a], { small: true }))));
@@ -227,9 +256,9 @@ function stagePanel(ctx, view, byCard, wares) {
   }
   if (st.kind === 'auction') {
     parts.push(el('div', { class: 'jambo-auction' },
-      st.what === 'wares' ? el('span', {}, 'Wares: ', st.items.map((t) => wareToken(ctx, t))) : null,
-      el('span', {}, st.leader === null || st.leader === undefined ? ' No bid yet'
-        : ` High bid: ${st.high} gold by ${ctx.name(st.leader)}`)));
+      st.what === 'wares' ? el('span', {}, gettext('Wares:'), ' ', st.items.map((t) => wareToken(ctx, t))) : null,
+      el('span', {}, ' ', st.leader === null || st.leader === undefined ? gettext('No bid yet')
+        : gettext('High bid: {gold} by {player}', { gold: goldText(st.high), player: ctx.name(st.leader) }))));
   }
   return parts.length ? el('div', { class: 'jambo-stage' }, parts) : null;
 }
@@ -259,8 +288,8 @@ function autoAllowToggle(view, ctx) {
     try { localStorage.setItem(AUTO_ALLOW_KEY, box.checked ? '1' : '0'); } catch { /* private mode: stays on */ }
     scheduleAutoAllow(view, ctx);
   });
-  return el('label', { class: 'jambo-auto-label', title: 'When you hold no Guard or Rain Maker, answer "No reaction" for you' },
-    box, ' Auto "No reaction"');
+  return el('label', { class: 'jambo-auto-label', title: gettext('When you hold no Guard or Rain Maker, answer "No reaction" for you') },
+    box, ' ', gettext('Auto "No reaction"'));
 }
 
 // The table page takes one-answer decisions by itself after a pause; "No reaction" is answered here instead, with
@@ -271,7 +300,7 @@ export function takesAlone(action) {
 
 // The table page's scoreboard: gold is the score.
 export function summary(view) {
-  return view.game.players.map((p) => [`${p.gold} gold`, `${p.hand_count} in hand`]);
+  return view.game.players.map((p) => [goldText(p.gold), gettext('{n} in hand', { n: p.hand_count })]);
 }
 
 export function render(root, view, ctx) {

@@ -6,8 +6,12 @@ Counts follow docs/rules/jambo.md (the rules spec, section 6) exactly (40 wares,
 
 from __future__ import annotations
 
+from typing import Any
+
+from app.engine.text import N_, Text, t, tn, words
+
 # Ware types, by index: trinkets (jewelry), hides, tea, silk, fruit, salt.
-WARES = ["trinkets", "hides", "tea", "silk", "fruit", "salt"]
+WARES = [N_("trinkets"), N_("hides"), N_("tea"), N_("silk"), N_("fruit"), N_("salt")]
 WARE_CODES = "KHTLFS"
 TOKENS_PER_WARE = 6
 START_GOLD = 20
@@ -47,61 +51,68 @@ _WARE_CARDS = [
 
 # kind -> (name, type, copies, text). Types: stand, utility, person, animal (wares are added below).
 _OTHER = [
-    ("stand", "Small Market Stand", "stand", 5,
-     "Adds 3 ware spaces. Costs 6 gold if it is the first small stand of the game, otherwise 3."),
-    ("well", "Well", "utility", 3, "Use (1 action, once a turn): pay 1 gold, draw 1 card."),
-    ("drums", "Drums", "utility", 3, "Use (1 action, once a turn): return 1 of your wares to the supply, draw 1 card."),
-    ("throne", "Throne", "utility", 2,
-     "Use (1 action, once a turn): take 1 ware from the opponent's stands and give them 1 of yours."),
-    ("boat", "Boat", "utility", 2,
-     "Use (1 action, once a turn): discard 1 card from your hand, take 1 ware of your choice."),
-    ("scale", "Scale", "utility", 2,
-     "Use (1 action, once a turn): draw 2 cards, keep 1, give the other to the opponent."),
-    ("mask", "Mask of Transformation", "utility", 2,
-     "Use (1 action, once a turn, also in phase 1): swap 1 card from your hand with the top card of the discard pile."),
-    ("supplies", "Supplies", "utility", 2,
-     "Use (1 action, once a turn): pay 1 gold or discard 1 card; reveal cards until a ware card, take it; "
-     "discard the others."),
-    ("kettle", "Kettle", "utility", 2,
-     "Use (1 action, once a turn): discard 1 or 2 cards from your hand, draw as many."),
-    ("leopard", "Leopard Statue", "utility", 2, "Use (1 action, once a turn): pay 2 gold, take 1 ware of your choice."),
-    ("weapons", "Weapons", "utility", 2, "Use (1 action, once a turn): discard 1 card from your hand, take 2 gold."),
-    ("guard", "Guard", "person", 6,
-     "Reaction (no action): when the opponent plays an animal, cancel it. Both cards are discarded."),
-    ("rainmaker", "Rain Maker", "person", 3,
-     "Reaction (no action): after the opponent buys or sells with a ware card, take that card into your hand."),
-    ("shaman", "Shaman", "person", 2,
-     "Exchange all your wares of one type for as many wares of one other type from the supply."),
-    ("psychic", "Psychic", "person", 2,
-     "Look at the top 6 cards of the draw pile, take 1 into your hand, put the rest back in order."),
-    ("elder", "Tribal Elder", "person", 2,
-     "Choose: the opponent discards down to 3 cards, or you draw until you hold 5 cards."),
-    ("wiseman", "Wise Man from Afar", "person", 2,
-     "For the rest of this turn, ware cards buy for 2 gold less and sell for 2 gold more."),
-    ("portuguese", "Portuguese", "person", 2, "Sell any number of your wares to the supply for 2 gold each."),
-    ("basket", "Basket Maker", "person", 2, "Pay 2 gold, take 2 wares of one type from the supply."),
-    ("traveling", "Traveling Merchant", "person", 2,
-     "Choose 2 wares from the supply and auction them; the winner pays the bid and takes both."),
-    ("arabian", "Arabian Merchant", "person", 2,
-     "Reveal the top 3 cards and auction them; the winner pays and takes all 3 into hand; unsold, they are discarded."),
-    ("dancer", "Dancer", "person", 2,
-     "Discard a 3-ware card from your hand with the Dancer, return any 3 of your wares, take that card's sell price."),
-    ("carrier", "Carrier", "person", 1,
-     "Choose: take 2 wares of one type, or draw 2 cards. The opponent gets the other option."),
-    ("drummer", "Drummer", "person", 1, "Take 1 utility card from the discard pile into your hand."),
-    ("crocodile", "Crocodile", "animal", 5,
-     "Attack: use one of the opponent's utilities once (no action), then it is discarded."),
-    ("parrot", "Parrot", "animal", 2, "Attack: take 1 ware from the opponent's stands into yours."),
-    ("hyena", "Hyena", "animal", 2,
-     "Attack: look at the opponent's hand, take 1 card, then give them 1 card from your hand."),
-    ("snake", "Snake", "animal", 1, "Attack: each player keeps 1 utility of their choice and discards the others."),
-    ("elephant", "Elephant", "animal", 1,
-     "Attack: pool all wares of both players; starting with you, take 1 each in turn until none remain."),
-    ("ape", "Ape", "animal", 1,
-     "Attack: pool both hands; starting with you, take 1 card each in turn until none remain."),
-    ("lion", "Lion", "animal", 1,
-     "Attack: pool all utilities; starting with you, take 1 each in turn (at most 3 each) until none remain."),
-    ("cheetah", "Cheetah", "animal", 1, "Attack: the opponent chooses: give you 2 gold, or you draw 2 cards."),
+    ("stand", N_("Small Market Stand"), "stand", 5,
+     N_("Adds 3 ware spaces. Costs 6 gold if it is the first small stand of the game, otherwise 3.")),
+    ("well", N_("Well"), "utility", 3, N_("Use (1 action, once a turn): pay 1 gold, draw 1 card.")),
+    ("drums", N_("Drums"), "utility", 3,
+     N_("Use (1 action, once a turn): return 1 of your wares to the supply, draw 1 card.")),
+    ("throne", N_("Throne"), "utility", 2,
+     N_("Use (1 action, once a turn): take 1 ware from the opponent's stands and give them 1 of yours.")),
+    ("boat", N_("Boat"), "utility", 2,
+     N_("Use (1 action, once a turn): discard 1 card from your hand, take 1 ware of your choice.")),
+    ("scale", N_("Scale"), "utility", 2,
+     N_("Use (1 action, once a turn): draw 2 cards, keep 1, give the other to the opponent.")),
+    ("mask", N_("Mask of Transformation"), "utility", 2,
+     N_("Use (1 action, once a turn, also in phase 1): swap 1 card from your hand with the top card of the "
+        "discard pile.")),
+    ("supplies", N_("Supplies"), "utility", 2,
+     N_("Use (1 action, once a turn): pay 1 gold or discard 1 card; reveal cards until a ware card, take it; "
+     "discard the others.")),
+    ("kettle", N_("Kettle"), "utility", 2,
+     N_("Use (1 action, once a turn): discard 1 or 2 cards from your hand, draw as many.")),
+    ("leopard", N_("Leopard Statue"), "utility", 2,
+     N_("Use (1 action, once a turn): pay 2 gold, take 1 ware of your choice.")),
+    ("weapons", N_("Weapons"), "utility", 2,
+     N_("Use (1 action, once a turn): discard 1 card from your hand, take 2 gold.")),
+    ("guard", N_("Guard"), "person", 6,
+     N_("Reaction (no action): when the opponent plays an animal, cancel it. Both cards are discarded.")),
+    ("rainmaker", N_("Rain Maker"), "person", 3,
+     N_("Reaction (no action): after the opponent buys or sells with a ware card, take that card into your hand.")),
+    ("shaman", N_("Shaman"), "person", 2,
+     N_("Exchange all your wares of one type for as many wares of one other type from the supply.")),
+    ("psychic", N_("Psychic"), "person", 2,
+     N_("Look at the top 6 cards of the draw pile, take 1 into your hand, put the rest back in order.")),
+    ("elder", N_("Tribal Elder"), "person", 2,
+     N_("Choose: the opponent discards down to 3 cards, or you draw until you hold 5 cards.")),
+    ("wiseman", N_("Wise Man from Afar"), "person", 2,
+     N_("For the rest of this turn, ware cards buy for 2 gold less and sell for 2 gold more.")),
+    ("portuguese", N_("Portuguese"), "person", 2, N_("Sell any number of your wares to the supply for 2 gold each.")),
+    ("basket", N_("Basket Maker"), "person", 2, N_("Pay 2 gold, take 2 wares of one type from the supply.")),
+    ("traveling", N_("Traveling Merchant"), "person", 2,
+     N_("Choose 2 wares from the supply and auction them; the winner pays the bid and takes both.")),
+    ("arabian", N_("Arabian Merchant"), "person", 2,
+     N_("Reveal the top 3 cards and auction them; the winner pays and takes all 3 into hand; unsold, they are "
+        "discarded.")),
+    ("dancer", N_("Dancer"), "person", 2,
+     N_("Discard a 3-ware card from your hand with the Dancer, return any 3 of your wares, take that card's sell "
+        "price.")),
+    ("carrier", N_("Carrier"), "person", 1,
+     N_("Choose: take 2 wares of one type, or draw 2 cards. The opponent gets the other option.")),
+    ("drummer", N_("Drummer"), "person", 1, N_("Take 1 utility card from the discard pile into your hand.")),
+    ("crocodile", N_("Crocodile"), "animal", 5,
+     N_("Attack: use one of the opponent's utilities once (no action), then it is discarded.")),
+    ("parrot", N_("Parrot"), "animal", 2, N_("Attack: take 1 ware from the opponent's stands into yours.")),
+    ("hyena", N_("Hyena"), "animal", 2,
+     N_("Attack: look at the opponent's hand, take 1 card, then give them 1 card from your hand.")),
+    ("snake", N_("Snake"), "animal", 1,
+     N_("Attack: each player keeps 1 utility of their choice and discards the others.")),
+    ("elephant", N_("Elephant"), "animal", 1,
+     N_("Attack: pool all wares of both players; starting with you, take 1 each in turn until none remain.")),
+    ("ape", N_("Ape"), "animal", 1,
+     N_("Attack: pool both hands; starting with you, take 1 card each in turn until none remain.")),
+    ("lion", N_("Lion"), "animal", 1,
+     N_("Attack: pool all utilities; starting with you, take 1 each in turn (at most 3 each) until none remain.")),
+    ("cheetah", N_("Cheetah"), "animal", 1, N_("Attack: the opponent chooses: give you 2 gold, or you draw 2 cards.")),
 ]
 
 KINDS: dict[str, dict] = {}
@@ -144,6 +155,31 @@ def name(card: int) -> str:
 
 def ware_list(wares: list[int]) -> str:
     return ", ".join(WARES[t] for t in wares)
+
+
+# ---- names in Texts (app/engine/text.py): what each reader's language writes ------------------------------------
+
+def gold(n: int) -> Text:
+    """'3 gold': an amount of gold, which other languages write with their own plural forms."""
+    return tn("{n} gold", "{n} gold", n)
+
+
+def wares_say(wares: list[int]) -> dict[str, Any]:
+    """Ware types as a list argument, written like `ware_list` ('tea, tea, silk')."""
+    return words([WARES[t] for t in wares], ",")
+
+
+def card_say(card: int) -> str | Text:
+    """A card's name as a Text argument: a marked name, or for a ware card 'Wares: ' and its wares."""
+    k = KINDS[CARD_KIND[card]]
+    if k["type"] == "ware":
+        return t("Wares: {wares}", wares=wares_say(k["wares"]))
+    return k["name"]
+
+
+def cards_say(cards: list[int], join: str = ",") -> dict[str, Any]:
+    """Card names as a list argument ('Lion, Well' with the default commas)."""
+    return words([card_say(c) for c in cards], join)  # type: ignore[arg-type]
 
 
 assert NUM_CARDS == 110

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.engine import State, result_of
+from app.engine import State, result_of, seat_ref, t
+
+from . import data as D
 
 
 def tie_winner(s: State) -> int:
@@ -17,6 +19,9 @@ def result(s: State) -> dict[str, Any]:
     favoured = tie_winner(s)
     keys = [(scores[seat], seat == favoured) for seat in range(2)]
     won = max(range(2), key=lambda seat: keys[seat])
-    tie = " (tie on gold)" if scores[0] == scores[1] else ""
-    return result_of(scores, keys, f"@{won} wins with {scores[won]} gold against {scores[1 - won]}{tie}",
-                     ranking=[[won], [1 - won]])
+    args = {"player": seat_ref(won), "gold": D.gold(scores[won]), "other": scores[1 - won]}
+    if scores[0] == scores[1]:
+        text = t("{player} wins with {gold} against {other} (tie on gold)", **args)
+    else:
+        text = t("{player} wins with {gold} against {other}", **args)
+    return result_of(scores, keys, text, ranking=[[won], [1 - won]])

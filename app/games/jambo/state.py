@@ -12,21 +12,21 @@ from typing import Literal, TypedDict
 
 from pydantic import Field
 
-from app.engine import BaseOptions, Pile, Rng, State, first_seat
+from app.engine import N_, BaseOptions, Pile, Rng, State, first_seat
 from app.engine.steps import Frame, top
 
 from . import data as D
 
 
 class JamboOptions(BaseOptions):
-    first_player: int | None = Field(default=None, ge=0, le=1, title="First player",
-                                     description="Seat that starts; random when empty.")
+    first_player: int | None = Field(default=None, ge=0, le=1, title=N_("First player"),
+                                     description=N_("Seat that starts; random when empty."))
     tie_goes_to: Literal["first_to_60", "last_player"] = Field(
-        default="first_to_60", title="A tie in gold goes to",
-        json_schema_extra={"labels": {"first_to_60": "The first to reach 60 gold",
-                                      "last_player": "The player who took the last turn"}},
-        description="Who wins a tie in gold: the player who first reached 60 (French rules) or the player "
-                    "who took the last turn (English edition).")
+        default="first_to_60", title=N_("A tie in gold goes to"),
+        json_schema_extra={"labels": {"first_to_60": N_("The first to reach 60 gold"),
+                                      "last_player": N_("The player who took the last turn")}},
+        description=N_("Who wins a tie in gold: the player who first reached 60 (French rules) or the player "
+                       "who took the last turn (English edition)."))
 
 
 class PlayerState(TypedDict):

@@ -8,7 +8,7 @@ says so or when the fifth action of phase 2 has been resolved (`advance`).
 
 from __future__ import annotations
 
-from app.engine import Log, State
+from app.engine import Log, State, seat_ref, t, tn
 from app.engine.steps import Frame
 
 from . import data as D
@@ -61,27 +61,30 @@ def advance(s: State, log: Log) -> None:
 
 
 def end_turn(s: State, log: Log) -> None:
-    t = s["turn"]
-    P = s["players"][t]
+    me = s["turn"]
+    P = s["players"][me]
     unused = D.ACTIONS - s["actions_used"]
     if unused >= D.END_BONUS_UNUSED:
         P["gold"] += 1
-        log.add("bonus", f"@{t} ends the turn with {unused} unused actions and takes 1 gold")
+        log.add("bonus", tn("{player} ends the turn with {n} unused actions and takes 1 gold",
+                            "{player} ends the turn with {n} unused actions and takes 1 gold", unused,
+                            player=seat_ref(me)))
     else:
-        log.add("end", f"@{t} ends the turn")
+        log.add("end", t("{player} ends the turn", player=seat_ref(me)))
     if s["ender"] is None:
         if P["gold"] >= D.END_GOLD:
-            s["ender"] = t
-            log.add("final", f"@{t} has {P['gold']} gold: @{1 - t} plays one last turn")
+            s["ender"] = me
+            log.add("final", t("{player} has {gold}: {opponent} plays one last turn", player=seat_ref(me),
+                               gold=D.gold(P["gold"]), opponent=seat_ref(1 - me)))
     else:
         s["over"] = result(s)
-        log.add("game_over", s["over"]["text"])
+        log.add("game_over", s["over"]["say"])
         return
-    s["turn"] = 1 - t
+    s["turn"] = 1 - me
     s["turns"] += 1
     s["actions_used"] = 0
     s["used_utilities"] = []
     s["wise_men"] = 0
     s["steps"] = [{"step": "draw", "seat": s["turn"]}]
     s["phase"] = 1
-    log.add("turn", f"@{1 - t}'s turn")
+    log.add("turn", t("{player}'s turn", player=seat_ref(1 - me)))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.engine import State
+from app.engine import State, said
 
 from . import data as D
 from .state import free_spaces, held, plain_capacity, supply
@@ -32,7 +32,7 @@ def view(game: Any, s: State, seat: int | None) -> dict[str, Any]:
     stage = None
     if frame is not None:
         step = game.step_for(frame)
-        stage = {"kind": frame["step"], "seat": frame["seat"], "text": step.describe(game, s, frame)}
+        stage = {"kind": frame["step"], "seat": frame["seat"], **said(step.describe(game, s, frame))}
         for key in PUBLIC_STEP_FIELDS:
             if key in frame:
                 stage[key] = frame[key]

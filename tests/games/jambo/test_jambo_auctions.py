@@ -89,7 +89,7 @@ def test_auction_must_be_opened_by_the_active_player_who_has_gold():
     s, _ = act(s, "Play Arabian")
     options = GAME.legal(s, 0)
     assert options and all(a["type"] == "bid" and a["amount"] >= 1 for a in options)
-    assert GAME.pending(s)[0].text == "Auction: open the bidding (at least 1 gold)"
+    assert GAME.pending(s)[0].to_json()["text"] == "Auction: open the bidding (at least 1 gold)"
     s, _ = act(s, "Bid 1 gold")
     assert "Pass" in labels(s, 1)  # the opponent is asked, and may let the opening bid win
 

@@ -48,7 +48,9 @@ def test_well_label_says_its_gold():
     to_phase2(s)
     (well,) = give_util(s, 0, "well")
     (action,) = [a for a in GAME.legal(s, 0) if a.get("card") == well]
+    say = action.pop("say")  # the same label for other languages: the gold is a count they write in their own forms
     assert action == {"type": "use", "card": well, "price": 1, "label": "Use Well (1 action, 1 gold)"}
+    assert say["args"] == {"card": "Well", "gold": {"msg": ["{n} gold", "{n} gold"], "args": {"n": 1}}}
 
 
 def test_scale_with_a_single_card_left_tells_only_its_holder_which():

@@ -536,12 +536,12 @@ def test_reaction_prompts_name_no_seat_code():
     to_phase2(s)
     set_hand(s, 0, "cheetah", "W02")
     s, _ = act(s, "Play Cheetah")
-    assert GAME.pending(s)[1].text == "Your opponent plays Cheetah: react?"
+    assert GAME.pending(s)[1].to_json()["text"] == "Your opponent plays Cheetah: react?"
     assert GAME.view(s, 0)["stage"]["text"] == "@0 plays Cheetah: react?"
     s, _ = act(s, "No reaction", seat=1)
     s, _ = act(s, "Give 2 gold", seat=1)
     s, _ = act(s, "Buy")
-    assert GAME.pending(s)[1].text == "Your opponent used a ware card: react?"
+    assert GAME.pending(s)[1].to_json()["text"] == "Your opponent used a ware card: react?"
 
 
 def test_guard_does_not_stop_people():

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from app.engine import State
+from app.engine import State, seat_ref, t, words
 from app.engine.steps import Frame
 
 from .. import data as D
 from ..state import can_take, held, held_types, place_wares, take_ware, total_wares
 from ..turn import ask, done
-from .common import (RULES, CardRule, JamboStep, card_choices, card_rule, draw_to_hand, fee_note, fee_of,
-                     fee_paid, one_per_kind, player, use_utility, ware_choices)
+from .common import (RULES, CardRule, JamboStep, card_choices, card_rule, draw_to_hand, fee_of, fee_paid,
+                     one_per_kind, player, use_utility, ware_choices)
 
 
 # ---- Crocodile ---------------------------------------------------------------------------------------------------
@@ -31,15 +31,16 @@ class Crocodile(CardRule):
 
 class CrocodileTarget(JamboStep):
     kind = "croc"
-    title = "Crocodile: choose an opponent's utility"
+    title = t("Crocodile: choose an opponent's utility")
 
     def options(self, game, s, frame, seat):
         out = []
         for card in one_per_kind(player(s, 1 - seat)["utilities"]):
             if RULES[D.kind(card)].usable(s, seat):
                 out.append({"type": "pick", "card": card, "use": True,
-                            "label": f"Use their {D.name(card)}, then discard it"})
-            out.append({"type": "pick", "card": card, "use": False, "label": f"Discard their {D.name(card)} unused"})
+                            "label": t("Use their {card}, then discard it", card=D.name(card))})
+            out.append({"type": "pick", "card": card, "use": False,
+                        "label": t("Discard their {card} unused", card=D.name(card))})
         return out
 
     def resolve(self, game, s, frame, seat, action, log):
@@ -47,10 +48,12 @@ class CrocodileTarget(JamboStep):
         player(s, 1 - seat)["utilities"].remove(card)
         s["limbo"].insert(0, card)
         if action["use"]:
-            log.add("croc", f"@{seat} uses @{1 - seat}'s {D.name(card)}, which is then discarded", card=card)
+            log.add("croc", t("{player} uses {owner}'s {card}, which is then discarded", player=seat_ref(seat),
+                              owner=seat_ref(1 - seat), card=D.name(card)), card=card)
             use_utility(s, seat, D.kind(card), log)
         else:
-            log.add("croc", f"@{seat} discards @{1 - seat}'s {D.name(card)}", card=card)
+            log.add("croc", t("{player} discards {owner}'s {card}", player=seat_ref(seat), owner=seat_ref(1 - seat),
+                              card=D.name(card)), card=card)
             done(s)
 
 
@@ -67,10 +70,10 @@ class Parrot(CardRule):
 
 class ParrotWare(JamboStep):
     kind = "parrot"
-    title = "Parrot: choose a ware to take"
+    title = t("Parrot: choose a ware to take")
 
     def options(self, game, s, frame, seat):
-        return ware_choices(held_types(player(s, 1 - seat)), "Take their", "theirs", fee_note(player(s, seat), 1),
+        return ware_choices(held_types(player(s, 1 - seat)), lambda ware: t("Take their {ware}", ware=ware), "theirs",
                             fee=fee_of(player(s, seat), 1))
 
     def resolve(self, game, s, frame, seat, action, log):
@@ -78,7 +81,8 @@ class ParrotWare(JamboStep):
         take_ware(player(s, 1 - seat), ware)
         placed, fee = place_wares(player(s, seat), [ware])
         assert placed == 1
-        log.add("gain_ware", f"@{seat} takes 1 {D.WARES[ware]} from @{1 - seat}{fee_paid(fee)}")
+        log.add("gain_ware", fee_paid(t("{player} takes 1 {ware} from {opponent}", player=seat_ref(seat),
+                                        ware=D.WARES[ware], opponent=seat_ref(1 - seat)), fee))
         done(s)
 
 
@@ -92,40 +96,43 @@ class Hyena(CardRule):
         return bool(player(s, 1 - seat)["hand"])
 
     def start(self, s, seat, log):
-        log.private(seat, "look_private",
-                    f"@{1 - seat}'s hand: " + ", ".join(D.name(c) for c in player(s, 1 - seat)["hand"]))
+        log.private(seat, "look_private", t("{player}'s hand: {cards}", player=seat_ref(1 - seat),
+                                            cards=D.cards_say(player(s, 1 - seat)["hand"])))
         ask(s, "hyena_take", seat)
 
 
 class HyenaTake(JamboStep):
     kind = "hyena_take"
-    title = "Hyena: choose a card to take from the opponent's hand"
+    title = t("Hyena: choose a card to take from the opponent's hand")
 
     def options(self, game, s, frame, seat):
-        return card_choices(player(s, 1 - seat)["hand"], "Take their")
+        return card_choices(player(s, 1 - seat)["hand"], lambda card: t("Take their {card}", card=card))
 
     def resolve(self, game, s, frame, seat, action, log):
         card = action["card"]
         player(s, 1 - seat)["hand"].remove(card)
         player(s, seat)["hand"].append(card)
-        log.add("hyena", f"@{seat} takes a card from @{1 - seat}'s hand")
-        log.add("hyena_private", f"@{seat} takes {D.name(card)} from @{1 - seat}", [0, 1], card=card)
+        log.add("hyena", t("{player} takes a card from {opponent}'s hand", player=seat_ref(seat),
+                           opponent=seat_ref(1 - seat)))
+        log.add("hyena_private", t("{player} takes {card} from {opponent}", player=seat_ref(seat),
+                                   card=D.card_say(card), opponent=seat_ref(1 - seat)), [0, 1], card=card)
         ask(s, "hyena_give", seat)
 
 
 class HyenaGive(JamboStep):
     kind = "hyena_give"
-    title = "Hyena: choose a card to give back"
+    title = t("Hyena: choose a card to give back")
 
     def options(self, game, s, frame, seat):
-        return card_choices(player(s, seat)["hand"], "Give")
+        return card_choices(player(s, seat)["hand"], lambda card: t("Give {card}", card=card))
 
     def resolve(self, game, s, frame, seat, action, log):
         card = action["card"]
         player(s, seat)["hand"].remove(card)
         player(s, 1 - seat)["hand"].append(card)
-        log.add("hyena", f"@{seat} gives a card to @{1 - seat}")
-        log.add("hyena_private", f"@{seat} gives {D.name(card)} to @{1 - seat}", [0, 1], card=card)
+        log.add("hyena", t("{player} gives a card to {opponent}", player=seat_ref(seat), opponent=seat_ref(1 - seat)))
+        log.add("hyena_private", t("{player} gives {card} to {opponent}", player=seat_ref(seat), card=D.card_say(card),
+                                   opponent=seat_ref(1 - seat)), [0, 1], card=card)
         done(s)
 
 
@@ -133,8 +140,8 @@ class HyenaGive(JamboStep):
 
 def _snake_next(s: State, start: int) -> None:
     """Ask `start` (then the other if `start` is the active player) to keep one utility."""
-    t = s["turn"]
-    for seat in ([t, 1 - t] if start == t else [start]):
+    active = s["turn"]
+    for seat in ([active, 1 - active] if start == active else [start]):
         if len(player(s, seat)["utilities"]) >= 2:
             ask(s, "snake", seat)
             return
@@ -151,10 +158,10 @@ class Snake(CardRule):
 
 class SnakeKeep(JamboStep):
     kind = "snake"
-    title = "Snake: choose the utility you keep"
+    title = t("Snake: choose the utility you keep")
 
     def options(self, game, s, frame, seat):
-        return [{"type": "pick", "card": u, "label": f"Keep {D.name(u)}"}
+        return [{"type": "pick", "card": u, "label": t("Keep {card}", card=D.name(u))}
                 for u in one_per_kind(player(s, seat)["utilities"])]
 
     def resolve(self, game, s, frame, seat, action, log):
@@ -164,7 +171,8 @@ class SnakeKeep(JamboStep):
             if card != keep:
                 utilities.remove(card)
                 s["limbo"].insert(0, card)
-        log.add("snake", f"@{seat} keeps {D.name(keep)} and discards the other utilities")
+        log.add("snake", t("{player} keeps {card} and discards the other utilities", player=seat_ref(seat),
+                           card=D.name(keep)))
         if seat == s["turn"]:
             _snake_next(s, 1 - seat)
         else:
@@ -194,8 +202,11 @@ class Elephant(CardRule):
         for Q in (P, O):
             Q["wares"] = [0] * 6
             Q["sixth"] = -1
-        log.add("pool", "All wares are pooled: " + ", ".join(
-            f"{pool[t]} {D.WARES[t]}" for t in range(6) if pool[t]) if sum(pool) else "No wares to pool")
+        if sum(pool):
+            counted = [t("{n} {ware}", n=pool[w], ware=D.WARES[w]) for w in range(6) if pool[w]]
+            log.add("pool", t("All wares are pooled: {wares}", wares=words(counted, ",")))
+        else:
+            log.add("pool", t("No wares to pool"))
         if sum(pool):
             ask(s, "elephant", seat, pool=pool)
         else:
@@ -204,17 +215,22 @@ class Elephant(CardRule):
 
 class ElephantTake(JamboStep):
     kind = "elephant"
-    title = "Elephant: take a ware from the pool"
+    title = t("Elephant: take a ware from the pool")
 
     def options(self, game, s, frame, seat):
-        return ware_choices([t for t in range(6) if frame["pool"][t] > 0], "Take", "pool")
+        return ware_choices([w for w in range(6) if frame["pool"][w] > 0], lambda ware: t("Take {ware}", ware=ware),
+                            "pool")
 
     def resolve(self, game, s, frame, seat, action, log):
         ware = action["ware"]
         frame["pool"][ware] -= 1
         # Taking back pooled wares is not a player's own purchase: any free space, the 6th included, is free.
         placed, _ = place_wares(player(s, seat), [ware], by_choice=False)
-        log.add("pick", f"@{seat} takes 1 {D.WARES[ware]}" + ("" if placed else " (no room: back to the supply)"))
+        if placed:
+            log.add("pick", t("{player} takes 1 {ware}", player=seat_ref(seat), ware=D.WARES[ware]))
+        else:
+            log.add("pick", t("{player} takes 1 {ware} (no room: back to the supply)", player=seat_ref(seat),
+                              ware=D.WARES[ware]))
         _draft_next(s, frame)
 
 
@@ -227,7 +243,7 @@ class Ape(CardRule):
         pool = P["hand"] + O["hand"]
         P["hand"], O["hand"] = [], []
         # Pooled cards lie face up, as at a real table: both players see every card (issue #10, ruling 6).
-        log.add("pool", "All hand cards are pooled face up for both players: " + ", ".join(D.name(c) for c in pool),
+        log.add("pool", t("All hand cards are pooled face up for both players: {cards}", cards=D.cards_say(pool)),
                 cards=pool)
         if pool:
             ask(s, "ape", seat, pool=pool)
@@ -241,7 +257,7 @@ class PoolCardTake(JamboStep):
     into: ClassVar[str]
 
     def options(self, game, s, frame, seat):
-        return card_choices(frame["pool"], "Take")
+        return card_choices(frame["pool"], lambda card: t("Take {card}", card=card))
 
     def resolve(self, game, s, frame, seat, action, log):
         card = action["card"]
@@ -249,13 +265,13 @@ class PoolCardTake(JamboStep):
         player(s, seat)[self.into].append(card)
         if "taken" in frame:
             frame["taken"][seat] += 1
-        log.add("pick", f"@{seat} takes {D.name(card)}", card=card)
+        log.add("pick", t("{player} takes {card}", player=seat_ref(seat), card=D.card_say(card)), card=card)
         _draft_next(s, frame)
 
 
 class ApeTake(PoolCardTake):
     kind = "ape"
-    title = "Ape: take a card from the pool"
+    title = t("Ape: take a card from the pool")
     into = "hand"
 
 
@@ -267,7 +283,10 @@ class Lion(CardRule):
         P, O = player(s, seat), player(s, 1 - seat)
         pool = P["utilities"] + O["utilities"]
         P["utilities"], O["utilities"] = [], []
-        log.add("pool", "All utilities are pooled: " + (", ".join(D.name(c) for c in pool) or "none"), cards=pool)
+        if pool:
+            log.add("pool", t("All utilities are pooled: {cards}", cards=D.cards_say(pool)), cards=pool)
+        else:
+            log.add("pool", t("All utilities are pooled: none"), cards=pool)
         if pool:
             ask(s, "lion", seat, pool=pool, taken=[0, 0])
         else:
@@ -276,7 +295,7 @@ class Lion(CardRule):
 
 class LionTake(PoolCardTake):
     kind = "lion"
-    title = "Lion: take a utility from the pool"
+    title = t("Lion: take a utility from the pool")
     into = "utilities"
 
 
@@ -295,22 +314,24 @@ class Cheetah(CardRule):
 
 class CheetahChoice(JamboStep):
     kind = "cheetah"
-    title = "Cheetah: give 2 gold or let the opponent draw 2 cards"
+    title = t("Cheetah: give 2 gold or let the opponent draw 2 cards")
 
     def options(self, game, s, frame, seat):
         out = []
         if player(s, seat)["gold"] >= CHEETAH_GOLD:
-            out.append({"type": "opt", "opt": "gold", "price": CHEETAH_GOLD, "label": "Give 2 gold"})
-        out.append({"type": "opt", "opt": "cards", "label": "Let them draw 2 cards"})
+            out.append({"type": "opt", "opt": "gold", "price": CHEETAH_GOLD, "label": t("Give 2 gold")})
+        out.append({"type": "opt", "opt": "cards", "label": t("Let them draw 2 cards")})
         return out
 
     def resolve(self, game, s, frame, seat, action, log):
         if action["opt"] == "gold":
             player(s, seat)["gold"] -= CHEETAH_GOLD
             player(s, 1 - seat)["gold"] += CHEETAH_GOLD
-            log.add("cheetah", f"@{seat} gives 2 gold to @{1 - seat}")
+            log.add("cheetah", t("{player} gives 2 gold to {opponent}", player=seat_ref(seat),
+                                 opponent=seat_ref(1 - seat)))
         else:
-            log.add("cheetah", f"@{seat} lets @{1 - seat} draw 2 cards")
+            log.add("cheetah", t("{player} lets {opponent} draw 2 cards", player=seat_ref(seat),
+                                 opponent=seat_ref(1 - seat)))
             draw_to_hand(s, 1 - seat, 2, log)
         done(s)
 

@@ -8,13 +8,13 @@ cards are discarded.
 
 from __future__ import annotations
 
-from app.engine import Log, State
+from app.engine import Log, State, seat_ref, t
 from app.engine.game import copy_state
 
 from .. import data as D
 from ..state import place_wares
 from ..turn import ask, done
-from .common import JamboStep, fee_words, paid_text
+from .common import JamboStep, paid_text, with_fee
 
 
 def open_auction(s: State, seat: int, what: str, items: list[int], log: Log) -> None:
@@ -22,19 +22,20 @@ def open_auction(s: State, seat: int, what: str, items: list[int], log: Log) -> 
     if s["players"][seat]["gold"] >= 1:
         ask(s, "auction", seat, what=what, items=items, high=0, leader=None)
     elif s["players"][1 - seat]["gold"] >= 1:
-        log.add("auction", f"@{seat} has no gold to open the auction: @{1 - seat} may open it or pass")
+        log.add("auction", t("{player} has no gold to open the auction: {opponent} may open it or pass",
+                             player=seat_ref(seat), opponent=seat_ref(1 - seat)))
         ask(s, "auction", 1 - seat, what=what, items=items, high=0, leader=None)
     else:
-        log.add("auction", "Neither player has any gold to bid")
+        log.add("auction", t("Neither player has any gold to bid"))
         _unsold(s, what, items, log)
 
 
 def _unsold(s: State, what: str, items: list[int], log: Log) -> None:
     if what == "cards":
         s["discard"].extend(items)
-        log.add("auction_end", "Nobody bids: the cards are discarded")
+        log.add("auction_end", t("Nobody bids: the cards are discarded"))
     else:
-        log.add("auction_end", "Nobody bids: the wares stay in the supply")
+        log.add("auction_end", t("Nobody bids: the wares stay in the supply"))
     done(s)
 
 
@@ -55,25 +56,27 @@ class Auction(JamboStep):
 
     def describe(self, game, s, frame):
         if frame["leader"] is None and frame["seat"] == s["turn"]:
-            return "Auction: open the bidding (at least 1 gold)"
-        return "Auction: bid or pass"
+            return t("Auction: open the bidding (at least 1 gold)")
+        return t("Auction: bid or pass")
 
     def options(self, game, s, frame, seat):
         P = s["players"][seat]
         out = []
         for amount in bid_amounts(frame["high"], P["gold"]):
-            bid = {"type": "bid", "amount": amount, "price": amount, "label": f"Bid {amount} gold"}
+            label = t("Bid {gold}", gold=D.gold(amount))
+            bid = {"type": "bid", "amount": amount, "price": amount}
             if frame["what"] == "wares":
                 # The bid menu says what winning would cost on top, or that a ware would find no room.
                 room, fee = winning_placement(P, frame["items"], amount)
                 bid.update(fee=fee, room=room)
-                bid["label"] += fee_words(fee)
+                label = with_fee(label, fee)
                 if room < len(frame["items"]):
-                    bid["label"] += (f" (room for {room} of the {len(frame['items'])} wares:"
-                                     " the rest go back to the supply)")
+                    label = t("{bid} (room for {room} of the {n} wares: the rest go back to the supply)", bid=label,
+                              room=room, n=len(frame["items"]))
+            bid["label"] = label
             out.append(bid)
         if not (frame["leader"] is None and seat == s["turn"]):
-            out.append({"type": "pass", "label": "Pass"})
+            out.append({"type": "pass", "label": t("Pass")})
         return out
 
     def resolve(self, game, s, frame, seat, action, log):
@@ -81,9 +84,9 @@ class Auction(JamboStep):
             frame["high"] = action["amount"]
             frame["leader"] = seat
             frame["seat"] = 1 - seat
-            log.add("bid", f"@{seat} bids {action['amount']} gold")
+            log.add("bid", t("{player} bids {gold}", player=seat_ref(seat), gold=D.gold(action["amount"])))
             return
-        log.add("pass", f"@{seat} passes")
+        log.add("pass", t("{player} passes", player=seat_ref(seat)))
         # The first pass ends the auction (spec §6.4).
         if frame["leader"] is None:
             _unsold(s, frame["what"], frame["items"], log)
@@ -93,12 +96,17 @@ class Auction(JamboStep):
         B["gold"] -= frame["high"]
         if frame["what"] == "cards":
             B["hand"] += frame["items"]
-            log.add("auction_end", f"@{buyer} pays {frame['high']} gold and takes the cards")
+            log.add("auction_end", t("{player} pays {gold} and takes the cards", player=seat_ref(buyer),
+                                     gold=D.gold(frame["high"])))
         else:
             placed, fee = place_wares(B, frame["items"])
-            log.add("auction_end", f"@{buyer} pays {paid_text(frame['high'], fee)} and takes "
-                    f"{D.ware_list(frame['items'])}"
-                    + ("" if placed == len(frame["items"]) else " (wares without room go back to the supply)"))
+            args = {"player": seat_ref(buyer), "paid": paid_text(frame["high"], fee),
+                    "wares": D.wares_say(frame["items"])}
+            if placed == len(frame["items"]):
+                log.add("auction_end", t("{player} pays {paid} and takes {wares}", **args))
+            else:
+                log.add("auction_end", t("{player} pays {paid} and takes {wares} (wares without room go back to the "
+                                         "supply)", **args))
         done(s)
 
 

@@ -8,9 +8,9 @@ rule by the card's kind in `RULES`.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar
 
-from app.engine import Log, State, Step, one_per_design
+from app.engine import Log, State, Step, Text, one_per_design, seat_ref, t, tn
 from app.engine.steps import Frame
 
 from .. import data as D
@@ -19,24 +19,24 @@ from ..turn import ask, discard_card
 
 
 class JamboStep(Step):
-    """A decision inside a turn. `title` (or `describe`) is the text the view shows, naming the active player @seat."""
+    """A decision inside a turn. `title` (or `describe`) is the Text the view shows, naming the active player
+    as a "@<seat>" argument; the prompt (`text`) is the same unless a step asks the reacting player about
+    "your opponent" in its own words."""
 
-    title: ClassVar[str] = ""
+    title: ClassVar[Text]
 
-    def describe(self, game: Any, s: State, frame: Frame) -> str:
-        return self.title
+    def describe(self, game: Any, s: State, frame: Frame) -> Text:
+        return dict(self.title)  # a copy: the class's Text is shared by every game
 
-    def text(self, game: Any, s: State, frame: Frame, seat: int) -> str:
-        # Prompt texts are shown as they are (only event and view texts name players as "@<seat>"): the
-        # reacting player is asked about "your opponent".
-        return self.describe(game, s, frame).replace(f"@{s['turn']}", "Your opponent")
+    def text(self, game: Any, s: State, frame: Frame, seat: int) -> Text:
+        return self.describe(game, s, frame)
 
 
 class HandDiscard(JamboStep):
     """A card's decision "discard one card from your hand"; what follows is the card's own `resolve`."""
 
     def options(self, game: Any, s: State, frame: Frame, seat: int) -> list[dict]:
-        return card_choices(s["players"][seat]["hand"], "Discard")
+        return card_choices(s["players"][seat]["hand"], lambda card: t("Discard {card}", card=card))
 
 
 class CardRule:
@@ -84,7 +84,7 @@ def use_utility(s: State, seat: int, kind: str, log: Log) -> None:
     """Start the effect of a utility of this kind for `seat` (the action and the once-a-turn mark are the caller's)."""
     rule = RULES[kind]
     if isinstance(rule, UtilityRule) and rule.announce:
-        log.add("use", f"@{seat} uses {D.KINDS[kind]['name']}")
+        log.add("use", t("{player} uses {card}", player=seat_ref(seat), card=D.KINDS[kind]["name"]))
     rule.start(s, seat, log)
 
 
@@ -98,17 +98,18 @@ def draw_to_hand(s: State, seat: int, n: int, log: Log) -> int:
     got = pile(s).draw(n)
     s["players"][seat]["hand"] += got
     if got:
-        log.add("draw", f"@{seat} draws {len(got)} card{'s' if len(got) > 1 else ''}")
-        log.private(seat, "draw_private", f"@{seat} draws " + ", ".join(D.name(c) for c in got), cards=got)
+        log.add("draw", tn("{player} draws {n} card", "{player} draws {n} cards", len(got), player=seat_ref(seat)))
+        log.private(seat, "draw_private", t("{player} draws {cards}", player=seat_ref(seat), cards=D.cards_say(got)),
+                    cards=got)
     else:
-        log.add("draw", f"@{seat} draws nothing: no cards left")
+        log.add("draw", t("{player} draws nothing: no cards left", player=seat_ref(seat)))
     return len(got)
 
 
 def discard_from_hand(s: State, seat: int, card: int, log: Log) -> None:
     s["players"][seat]["hand"].remove(card)
     discard_card(s, card)
-    log.add("discard", f"@{seat} discards {D.name(card)}", card=card)
+    log.add("discard", t("{player} discards {card}", player=seat_ref(seat), card=D.card_say(card)), card=card)
 
 
 # ---- choice lists ------------------------------------------------------------------------------------------------
@@ -118,15 +119,19 @@ def one_per_kind(cards: list[int]) -> list[int]:
     return one_per_design(cards, D.kind)
 
 
-def card_choices(cards: list[int], verb: str, type_: str = "pick") -> list[dict]:
-    return [{"type": type_, "card": c, "label": f"{verb} {D.name(c)}"} for c in one_per_kind(cards)]
+def card_choices(cards: list[int], label: Callable[[Any], Text], type_: str = "pick") -> list[dict]:
+    """One action per kind of card; `label` makes its Text from the card's name argument."""
+    return [{"type": type_, "card": c, "label": label(D.card_say(c))} for c in one_per_kind(cards)]
 
 
-def ware_choices(types: list[int], verb: str, area: str, suffix: str = "", count: int = 1, **fields: int) -> list[dict]:
-    """One action per ware type. Fields for the renderer: `area` is where the ware is picked ("mine", "theirs",
-    "supply", "pool"), `count` how many of that type move; `price`, `gain` and `fee` (gold) when they apply."""
-    return [{"type": "ware", "ware": t, "area": area, "count": count, **fields,
-             "label": f"{verb} {D.WARES[t]}{suffix}"} for t in types]
+def ware_choices(types: list[int], label: Callable[[str], Text], area: str, fee: int | None = None, count: int = 1,
+                 **fields: int) -> list[dict]:
+    """One action per ware type; `label` makes its Text from the ware's name. Fields for the renderer: `area` is
+    where the ware is picked ("mine", "theirs", "supply", "pool"), `count` how many of that type move; `price`,
+    `gain` and `fee` (gold) when they apply. A `fee` is said in the label (`with_fee`)."""
+    extra = {} if fee is None else {"fee": fee}
+    return [{"type": "ware", "ware": w, "area": area, "count": count, **fields, **extra,
+             "label": with_fee(label(D.WARES[w]), fee or 0)} for w in types]
 
 
 def fee_of(P: dict, n: int) -> int:
@@ -134,24 +139,20 @@ def fee_of(P: dict, n: int) -> int:
     return fit_fee(P, n) or 0
 
 
-def fee_note(P: dict, n: int) -> str:
-    """Label suffix when taking n wares by choice puts one on the 6th space: every gold paid is said."""
-    return fee_words(fit_fee(P, n) or 0)
+def with_fee(label: Text, fee: int) -> Text:
+    """A label that also says the 6th-space fee taking the wares would cost: every gold paid is said."""
+    return t("{action} (+{fee} for your 6th space)", action=label, fee=D.gold(fee)) if fee else label
 
 
-def fee_words(fee: int) -> str:
-    return f" (+{fee} gold for your 6th space)" if fee else ""
-
-
-def paid_text(price: int, fee: int) -> str:
+def paid_text(price: int, fee: int) -> Text:
     """'3 gold', '3 gold + 2 for the 6th space', '2 gold for the 6th space': the full amount an event names."""
     if not fee:
-        return f"{price} gold"
+        return D.gold(price)
     if not price:
-        return f"{fee} gold for the 6th space"
-    return f"{price} gold + {fee} for the 6th space"
+        return t("{fee} for the 6th space", fee=D.gold(fee))
+    return t("{gold} + {fee} for the 6th space", gold=D.gold(price), fee=fee)
 
 
-def fee_paid(fee: int) -> str:
-    """Event suffix for a ware taken onto the 6th space without a price."""
-    return f" and pays {paid_text(0, fee)}" if fee else ""
+def fee_paid(event: Text, fee: int) -> Text:
+    """An event of a ware taken onto the 6th space without a price, and the fee paid for it."""
+    return t("{event} and pays {paid}", event=event, paid=paid_text(0, fee)) if fee else event

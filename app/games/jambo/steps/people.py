@@ -6,7 +6,7 @@ reactions, played in the opponent's turn (reactions.py).
 
 from __future__ import annotations
 
-from app.engine import State
+from app.engine import State, seat_ref, t
 
 from .. import data as D
 from ..state import (can_draw, gainable_types, held, held_types, pile, place_wares, supply, take_ware,
@@ -14,7 +14,7 @@ from ..state import (can_draw, gainable_types, held, held_types, pile, place_war
 from ..turn import ask, done
 from .auction import open_auction
 from .common import (CardRule, HandDiscard, JamboStep, card_choices, card_rule, discard_from_hand, draw_to_hand,
-                     fee_note, fee_of, fee_paid, fee_words, one_per_kind, paid_text, player, ware_choices)
+                     fee_of, fee_paid, one_per_kind, paid_text, player, ware_choices, with_fee)
 
 
 # ---- Shaman ------------------------------------------------------------------------------------------------------
@@ -39,13 +39,13 @@ class Shaman(CardRule):
 
 class ShamanGiveUp(JamboStep):
     kind = "shaman_from"
-    title = "Shaman: choose the ware type to give up"
+    title = t("Shaman: choose the ware type to give up")
 
     def options(self, game, s, frame, seat):
         P = player(s, seat)
         gives = sorted({give for give, _ in shaman_trades(s, seat)})
-        return [{"type": "ware", "ware": t, "area": "mine", "count": held(P, t),
-                 "label": f"Give up all {held(P, t)} {D.WARES[t]}"} for t in gives]
+        return [{"type": "ware", "ware": w, "area": "mine", "count": held(P, w),
+                 "label": t("Give up all {n} {ware}", n=held(P, w), ware=D.WARES[w])} for w in gives]
 
     def resolve(self, game, s, frame, seat, action, log):
         ask(s, "shaman_to", seat, **{"from": action["ware"]})
@@ -53,12 +53,13 @@ class ShamanGiveUp(JamboStep):
 
 class ShamanReceive(JamboStep):
     kind = "shaman_to"
-    title = "Shaman: choose the ware type to receive"
+    title = t("Shaman: choose the ware type to receive")
 
     def options(self, game, s, frame, seat):
         give = frame["from"]
         receives = [b for a, b in shaman_trades(s, seat) if a == give]
-        return ware_choices(receives, "Receive", "supply", count=held(player(s, seat), give), fee=0)
+        return ware_choices(receives, lambda ware: t("Receive {ware}", ware=ware), "supply", fee=0,
+                            count=held(player(s, seat), give))
 
     def resolve(self, game, s, frame, seat, action, log):
         P = player(s, seat)
@@ -69,7 +70,8 @@ class ShamanReceive(JamboStep):
                 P["sixth"] = receive
             else:
                 P["wares"][receive] += 1
-        log.add("shaman", f"@{seat} exchanges {n} {D.WARES[give]} for {n} {D.WARES[receive]}")
+        log.add("shaman", t("{player} exchanges {n} {given} for {n} {received}", player=seat_ref(seat), n=n,
+                            given=D.WARES[give], received=D.WARES[receive]))
         done(s)
 
 
@@ -89,22 +91,22 @@ class Psychic(CardRule):
         # Like every draw, the look reshuffles the discard pile when the draw pile runs out (issue #10, ruling 4).
         cards = pile(s).draw(PSYCHIC_LOOK)  # top first
         ask(s, "psychic", seat, cards=cards)
-        log.private(seat, "look_private", "You see " + ", ".join(D.name(c) for c in cards))
+        log.private(seat, "look_private", t("You see {cards}", cards=D.cards_say(cards)))
 
 
 class PsychicTake(JamboStep):
     kind = "psychic"
-    title = "Psychic: choose a card to take"
+    title = t("Psychic: choose a card to take")
 
     def options(self, game, s, frame, seat):
-        return card_choices(frame["cards"], "Take")
+        return card_choices(frame["cards"], lambda card: t("Take {card}", card=card))
 
     def resolve(self, game, s, frame, seat, action, log):
         card = action["card"]
         player(s, seat)["hand"].append(card)
         s["deck"].extend(reversed([c for c in frame["cards"] if c != card]))
-        log.add("psychic", f"@{seat} takes one of the top cards; the others go back in order")
-        log.private(seat, "psychic_private", f"You take {D.name(card)}", card=card)
+        log.add("psychic", t("{player} takes one of the top cards; the others go back in order", player=seat_ref(seat)))
+        log.private(seat, "psychic_private", t("You take {card}", card=D.card_say(card)), card=card)
         done(s)
 
 
@@ -122,15 +124,15 @@ class Elder(CardRule):
 
 class ElderChoice(JamboStep):
     kind = "elder"
-    title = "Tribal Elder: choose an effect"
+    title = t("Tribal Elder: choose an effect")
 
     def options(self, game, s, frame, seat):
-        return [{"type": "opt", "opt": "discard", "label": "The opponent discards down to 3 cards"},
-                {"type": "opt", "opt": "draw", "label": "Draw until you hold 5 cards"}]
+        return [{"type": "opt", "opt": "discard", "label": t("The opponent discards down to 3 cards")},
+                {"type": "opt", "opt": "draw", "label": t("Draw until you hold 5 cards")}]
 
     def resolve(self, game, s, frame, seat, action, log):
         if action["opt"] == "discard":
-            log.add("elder", f"@{1 - seat} must discard down to 3 cards")
+            log.add("elder", t("{player} must discard down to 3 cards", player=seat_ref(1 - seat)))
             if len(player(s, 1 - seat)["hand"]) > ELDER_HAND:
                 ask(s, "elder_discard", 1 - seat)
                 return
@@ -139,13 +141,13 @@ class ElderChoice(JamboStep):
             if need:
                 draw_to_hand(s, seat, need, log)
             else:
-                log.add("elder", f"@{seat} already holds 5 cards")
+                log.add("elder", t("{player} already holds 5 cards", player=seat_ref(seat)))
         done(s)
 
 
 class ElderDiscard(HandDiscard):
     kind = "elder_discard"
-    title = "Tribal Elder: discard down to 3 cards"
+    title = t("Tribal Elder: discard down to 3 cards")
 
     def resolve(self, game, s, frame, seat, action, log):
         discard_from_hand(s, seat, action["card"], log)
@@ -161,8 +163,8 @@ class WiseMan(CardRule):
 
     def start(self, s, seat, log):
         s["wise_men"] += 1
-        log.add("wise", f"Until the end of @{seat}'s turn, ware cards buy for {2 * s['wise_men']} less and "
-                        f"sell for {2 * s['wise_men']} more")
+        log.add("wise", t("Until the end of {player}'s turn, ware cards buy for {n} less and sell for {n} more",
+                          player=seat_ref(seat), n=2 * s["wise_men"]))
         done(s)
 
 
@@ -182,12 +184,14 @@ class Portuguese(CardRule):
 
 class PortugueseSell(JamboStep):
     kind = "portuguese"
-    title = "Portuguese: sell wares for 2 gold each, or finish"
+    title = t("Portuguese: sell wares for 2 gold each, or finish")
 
     def options(self, game, s, frame, seat):
-        return ware_choices(held_types(player(s, seat)), "Sell 1", "mine", f" for {PORTUGUESE_PRICE} gold",
+        price = D.gold(PORTUGUESE_PRICE)
+        return ware_choices(held_types(player(s, seat)),
+                            lambda ware: t("Sell 1 {ware} for {gold}", ware=ware, gold=price), "mine",
                             gain=PORTUGUESE_PRICE) + [
-            {"type": "stop", "label": "Finish selling"}]
+            {"type": "stop", "label": t("Finish selling")}]
 
     def resolve(self, game, s, frame, seat, action, log):
         if action["type"] == "stop":
@@ -196,7 +200,8 @@ class PortugueseSell(JamboStep):
         P = player(s, seat)
         take_ware(P, action["ware"])
         P["gold"] += PORTUGUESE_PRICE
-        log.add("sell", f"@{seat} sells 1 {D.WARES[action['ware']]} for {PORTUGUESE_PRICE} gold")
+        log.add("sell", t("{player} sells 1 {ware} for {gold}", player=seat_ref(seat), ware=D.WARES[action["ware"]],
+                          gold=D.gold(PORTUGUESE_PRICE)))
         if total_wares(P) == 0:
             done(s)
 
@@ -217,12 +222,13 @@ class BasketMaker(CardRule):
 
 class BasketWare(JamboStep):
     kind = "basket"
-    title = "Basket Maker: choose the ware type (2 for 2 gold)"
+    title = t("Basket Maker: choose the ware type (2 for 2 gold)")
 
     def options(self, game, s, frame, seat):
-        return ware_choices(gainable_types(s, seat, 2, BASKET_PRICE), "Take 2", "supply",
-                            f" for {BASKET_PRICE} gold" + fee_note(player(s, seat), 2),
-                            count=2, price=BASKET_PRICE, fee=fee_of(player(s, seat), 2))
+        price = D.gold(BASKET_PRICE)
+        return ware_choices(gainable_types(s, seat, 2, BASKET_PRICE),
+                            lambda ware: t("Take 2 {ware} for {gold}", ware=ware, gold=price), "supply",
+                            fee=fee_of(player(s, seat), 2), count=2, price=BASKET_PRICE)
 
     def resolve(self, game, s, frame, seat, action, log):
         P = player(s, seat)
@@ -230,7 +236,8 @@ class BasketWare(JamboStep):
         P["gold"] -= BASKET_PRICE
         placed, fee = place_wares(P, [ware, ware])
         assert placed == 2
-        log.add("gain_ware", f"@{seat} pays {paid_text(BASKET_PRICE, fee)} and takes 2 {D.WARES[ware]}")
+        log.add("gain_ware", t("{player} pays {paid} and takes 2 {ware}", player=seat_ref(seat),
+                               paid=paid_text(BASKET_PRICE, fee), ware=D.WARES[ware]))
         done(s)
 
 
@@ -247,11 +254,12 @@ class TravelingMerchant(CardRule):
 
 class TravelingFirst(JamboStep):
     kind = "travel1"
-    title = "Traveling Merchant: choose the first ware to auction"
+    title = t("Traveling Merchant: choose the first ware to auction")
 
     def options(self, game, s, frame, seat):
         left = supply(s)
-        return ware_choices([t for t in range(6) if left[t] >= 1], "Auction", "supply")
+        return ware_choices([w for w in range(6) if left[w] >= 1], lambda ware: t("Auction {ware}", ware=ware),
+                            "supply")
 
     def resolve(self, game, s, frame, seat, action, log):
         ask(s, "travel2", seat, first=action["ware"])
@@ -259,16 +267,18 @@ class TravelingFirst(JamboStep):
 
 class TravelingSecond(JamboStep):
     kind = "travel2"
-    title = "Traveling Merchant: choose the second ware to auction"
+    title = t("Traveling Merchant: choose the second ware to auction")
 
     def options(self, game, s, frame, seat):
         left = supply(s)
         left[frame["first"]] -= 1
-        return ware_choices([t for t in range(6) if left[t] >= 1], f"Auction {D.WARES[frame['first']]} and", "supply")
+        first = D.WARES[frame["first"]]
+        return ware_choices([w for w in range(6) if left[w] >= 1],
+                            lambda ware: t("Auction {first} and {second}", first=first, second=ware), "supply")
 
     def resolve(self, game, s, frame, seat, action, log):
         items = [frame["first"], action["ware"]]
-        log.add("auction", f"@{seat} auctions {D.ware_list(items)}")
+        log.add("auction", t("{player} auctions {wares}", player=seat_ref(seat), wares=D.wares_say(items)))
         open_auction(s, seat, "wares", items, log)
 
 
@@ -284,7 +294,8 @@ class ArabianMerchant(CardRule):
 
     def start(self, s, seat, log):
         got = pile(s).draw(ARABIAN_REVEAL)
-        log.add("reveal", f"@{seat} reveals " + ", ".join(D.name(c) for c in got) + " for auction", cards=got)
+        log.add("reveal", t("{player} reveals {cards} for auction", player=seat_ref(seat), cards=D.cards_say(got)),
+                cards=got)
         open_auction(s, seat, "cards", got, log)
 
 
@@ -309,11 +320,12 @@ class Dancer(CardRule):
 
 class DancerCard(JamboStep):
     kind = "dancer_card"
-    title = "Dancer: choose a 3-ware card to discard"
+    title = t("Dancer: choose a 3-ware card to discard")
 
     def options(self, game, s, frame, seat):
         return [{"type": "pick", "card": c, "gain": D.KINDS[D.kind(c)]["sell"],
-                 "label": f"Discard {D.name(c)} (sell price {D.KINDS[D.kind(c)]['sell']})"}
+                 "label": t("Discard {card} (sell price {price})", card=D.card_say(c),
+                            price=D.KINDS[D.kind(c)]["sell"])}
                 for c in one_per_kind(_three_ware_cards(player(s, seat)["hand"]))]
 
     def resolve(self, game, s, frame, seat, action, log):
@@ -321,25 +333,26 @@ class DancerCard(JamboStep):
         player(s, seat)["hand"].remove(card)
         s["limbo"].append(card)
         ask(s, "dancer_ware", seat, card=card, left=DANCER_WARES)
-        log.add("discard", f"@{seat} discards {D.name(card)} with the Dancer", card=card)
+        log.add("discard", t("{player} discards {card} with the Dancer", player=seat_ref(seat), card=D.card_say(card)),
+                card=card)
 
 
 class DancerWare(JamboStep):
     kind = "dancer_ware"
-    title = "Dancer: choose a ware to return"
+    title = t("Dancer: choose a ware to return")
 
     def options(self, game, s, frame, seat):
-        return ware_choices(held_types(player(s, seat)), "Return", "mine")
+        return ware_choices(held_types(player(s, seat)), lambda ware: t("Return {ware}", ware=ware), "mine")
 
     def resolve(self, game, s, frame, seat, action, log):
         P = player(s, seat)
         take_ware(P, action["ware"])
-        log.add("return", f"@{seat} returns 1 {D.WARES[action['ware']]}")
+        log.add("return", t("{player} returns 1 {ware}", player=seat_ref(seat), ware=D.WARES[action["ware"]]))
         frame["left"] -= 1
         if frame["left"] == 0:
             gain = D.KINDS[D.kind(frame["card"])]["sell"]
             P["gold"] += gain
-            log.add("gain", f"@{seat} takes {gain} gold")
+            log.add("gain", t("{player} takes {gold}", player=seat_ref(seat), gold=D.gold(gain)))
             done(s)
 
 
@@ -356,15 +369,16 @@ class Carrier(CardRule):
 
 class CarrierChoice(JamboStep):
     kind = "carrier"
-    title = "Carrier: choose your option"
+    title = t("Carrier: choose your option")
 
     def options(self, game, s, frame, seat):
         out = []
         if gainable_types(s, seat, CARRIER_COUNT, 0):
             fee = fee_of(player(s, seat), CARRIER_COUNT)
-            out.append({"type": "opt", "opt": "wares", "fee": fee,
-                        "label": f"Take 2 wares of one type{fee_words(fee)} (opponent draws 2)"})
-        out.append({"type": "opt", "opt": "cards", "label": "Draw 2 cards (opponent takes 2 wares)"})
+            take = with_fee(t("Take 2 wares of one type"), fee)
+            label = t("{action} (opponent draws 2)", action=take)
+            out.append({"type": "opt", "opt": "wares", "fee": fee, "label": label})
+        out.append({"type": "opt", "opt": "cards", "label": t("Draw 2 cards (opponent takes 2 wares)")})
         return out
 
     def resolve(self, game, s, frame, seat, action, log):
@@ -375,25 +389,26 @@ class CarrierChoice(JamboStep):
         if any(x >= CARRIER_COUNT for x in supply(s)):
             ask(s, "carrier_opp", 1 - seat)
         else:
-            log.add("carrier", f"@{1 - seat} gets no wares: the supply is too low")
+            log.add("carrier", t("{player} gets no wares: the supply is too low", player=seat_ref(1 - seat)))
             done(s)
 
 
 def _carrier_take(s: State, seat: int, ware: int, log, by_choice: bool) -> None:
     """The Carrier's player pays for a 6th space they chose; the opponent's wares take any free space for free."""
     placed, fee = place_wares(player(s, seat), [ware] * CARRIER_COUNT, by_choice)
-    log.add("gain_ware", f"@{seat} takes {placed} {D.WARES[ware]}{fee_paid(fee)}"
-            + ("" if placed == CARRIER_COUNT else f" ({CARRIER_COUNT - placed} without room go back to the supply)"))
+    took = fee_paid(t("{player} takes {n} {ware}", player=seat_ref(seat), n=placed, ware=D.WARES[ware]), fee)
+    if placed < CARRIER_COUNT:
+        took = t("{event} ({n} without room go back to the supply)", event=took, n=CARRIER_COUNT - placed)
+    log.add("gain_ware", took)
 
 
 class CarrierWares(JamboStep):
     kind = "carrier_ware"
-    title = "Carrier: choose the ware type"
+    title = t("Carrier: choose the ware type")
 
     def options(self, game, s, frame, seat):
-        return ware_choices(gainable_types(s, seat, CARRIER_COUNT, 0), "Take 2", "supply",
-                            fee_note(player(s, seat), CARRIER_COUNT), count=CARRIER_COUNT,
-                            fee=fee_of(player(s, seat), CARRIER_COUNT))
+        return ware_choices(gainable_types(s, seat, CARRIER_COUNT, 0), lambda ware: t("Take 2 {ware}", ware=ware),
+                            "supply", fee=fee_of(player(s, seat), CARRIER_COUNT), count=CARRIER_COUNT)
 
     def resolve(self, game, s, frame, seat, action, log):
         _carrier_take(s, seat, action["ware"], log, by_choice=True)
@@ -403,11 +418,12 @@ class CarrierWares(JamboStep):
 
 class CarrierOpponent(JamboStep):
     kind = "carrier_opp"
-    title = "Carrier: choose the ware type you receive"
+    title = t("Carrier: choose the ware type you receive")
 
     def options(self, game, s, frame, seat):
         left = supply(s)
-        return ware_choices([t for t in range(6) if left[t] >= CARRIER_COUNT], "Take 2", "supply", count=CARRIER_COUNT)
+        return ware_choices([w for w in range(6) if left[w] >= CARRIER_COUNT],
+                            lambda ware: t("Take 2 {ware}", ware=ware), "supply", count=CARRIER_COUNT)
 
     def resolve(self, game, s, frame, seat, action, log):
         _carrier_take(s, seat, action["ware"], log, by_choice=False)
@@ -431,16 +447,17 @@ class Drummer(CardRule):
 
 class DrummerTake(JamboStep):
     kind = "drummer"
-    title = "Drummer: choose a utility from the discard pile"
+    title = t("Drummer: choose a utility from the discard pile")
 
     def options(self, game, s, frame, seat):
-        return card_choices(_discarded_utilities(s), "Take")
+        return card_choices(_discarded_utilities(s), lambda card: t("Take {card}", card=card))
 
     def resolve(self, game, s, frame, seat, action, log):
         card = action["card"]
         s["discard"].remove(card)
         player(s, seat)["hand"].append(card)
-        log.add("drummer", f"@{seat} takes {D.name(card)} from the discard pile", card=card)
+        log.add("drummer", t("{player} takes {card} from the discard pile", player=seat_ref(seat), card=D.name(card)),
+                card=card)
         done(s)
 
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import ClassVar
 
-from app.engine import Log, State
+from app.engine import Log, State, Text, english, seat_ref, t
 
 from .. import data as D
 from ..state import can_draw, can_take, count_wares, fit_fee, held, pile, place_wares, supply, take_ware
 from ..turn import ask, discard_card, done, end_turn, set_turn_step
-from .common import RULES, JamboStep, UtilityRule, fee_words, one_per_kind, paid_text, use_utility
+from .common import RULES, JamboStep, UtilityRule, one_per_kind, paid_text, use_utility, with_fee
 
 
 def stand_cost(s: State) -> int:
@@ -46,26 +46,26 @@ def can_sell(s: State, seat: int, kind: str) -> bool:
 
 def utility_actions(s: State, phase_one: bool = False) -> list[dict]:
     """Utilities the active player may use now (in phase 1 only the Mask may be used)."""
-    t = s["turn"]
+    me = s["turn"]
     out = []
-    for card in s["players"][t]["utilities"]:
+    for card in s["players"][me]["utilities"]:
         kind = D.kind(card)
         if phase_one and kind != "mask":
             continue
         rule = RULES[kind]
-        if card not in s["used_utilities"] and rule.usable(s, t):
+        if card not in s["used_utilities"] and rule.usable(s, me):
             if rule.price:
                 out.append({"type": "use", "card": card, "price": rule.price,
-                            "label": f"Use {D.name(card)} (1 action, {rule.price} gold)"})
+                            "label": t("Use {card} (1 action, {gold})", card=D.name(card), gold=D.gold(rule.price))})
             else:
-                out.append({"type": "use", "card": card, "label": f"Use {D.name(card)} (1 action)"})
+                out.append({"type": "use", "card": card, "label": t("Use {card} (1 action)", card=D.name(card))})
     return out
 
 
 def end_action(s: State) -> dict:
     """Ending the turn; `bonus` is the gold it brings (1 with at least 2 actions unused)."""
     bonus = 1 if D.ACTIONS - s["actions_used"] >= D.END_BONUS_UNUSED else 0
-    return {"type": "end", "bonus": bonus, "label": "End turn"}
+    return {"type": "end", "bonus": bonus, "label": t("End turn")}
 
 
 def start_use(s: State, seat: int, card: int, log: Log) -> None:
@@ -78,13 +78,13 @@ class DrawPhase(JamboStep):
     kind = "draw"
 
     def text(self, game, s, frame, seat):
-        return f"Phase 1: draw a card, or go to phase 2 ({D.ACTIONS - s['actions_used']} actions left)"
+        return t("Phase 1: draw a card, or go to phase 2 ({n} actions left)", n=D.ACTIONS - s["actions_used"])
 
     def options(self, game, s, frame, seat):
         out = []
         if s["actions_used"] < D.ACTIONS and can_draw(s):
-            out.append({"type": "draw", "label": "Draw a card (1 action)"})
-        out.append({"type": "phase2", "label": "Go to phase 2"})
+            out.append({"type": "draw", "label": t("Draw a card (1 action)")})
+        out.append({"type": "phase2", "label": t("Go to phase 2")})
         if s["actions_used"] < D.ACTIONS:
             out += utility_actions(s, phase_one=True)
         out.append(end_action(s))
@@ -96,11 +96,12 @@ class DrawPhase(JamboStep):
             s["actions_used"] += 1
             card = pile(s).draw_one()
             set_turn_step(s, "keep", card=card)
-            log.add("draw", f"@{seat} draws a card")
-            log.private(seat, "draw_private", f"@{seat} draws {D.name(card)}", card=card)
+            log.add("draw", t("{player} draws a card", player=seat_ref(seat)))
+            log.private(seat, "draw_private", t("{player} draws {card}", player=seat_ref(seat), card=D.card_say(card)),
+                        card=card)
         elif kind == "phase2":
             set_turn_step(s, "play")
-            log.add("phase", f"@{seat} goes to phase 2")
+            log.add("phase", t("{player} goes to phase 2", player=seat_ref(seat)))
         elif kind == "end":
             end_turn(s, log)
         else:
@@ -111,23 +112,23 @@ class KeepDrawn(JamboStep):
     kind = "keep"
 
     def text(self, game, s, frame, seat):
-        return "Keep the card you drew (and go to phase 2) or discard it"
+        return t("Keep the card you drew (and go to phase 2) or discard it")
 
     def options(self, game, s, frame, seat):
-        name = D.name(frame["card"])
+        name = D.card_say(frame["card"])
         card = frame["card"]
-        return [{"type": "keep", "card": card, "label": f"Keep {name}"},
-                {"type": "reject", "card": card, "label": f"Discard {name}"}]
+        return [{"type": "keep", "card": card, "label": t("Keep {card}", card=name)},
+                {"type": "reject", "card": card, "label": t("Discard {card}", card=name)}]
 
     def resolve(self, game, s, frame, seat, action, log):
         card = frame["card"]
         if action["type"] == "keep":
             s["players"][seat]["hand"].append(card)
             set_turn_step(s, "play")
-            log.add("keep", f"@{seat} keeps the card and goes to phase 2")
+            log.add("keep", t("{player} keeps the card and goes to phase 2", player=seat_ref(seat)))
             return
         discard_card(s, card)
-        log.add("reject", f"@{seat} discards {D.name(card)}", card=card)
+        log.add("reject", t("{player} discards {card}", player=seat_ref(seat), card=D.card_say(card)), card=card)
         # Five draws discarded: phase 1 is over and so, with no action left, is the turn (advance ends it).
         set_turn_step(s, "play" if s["actions_used"] >= D.ACTIONS else "draw")
 
@@ -137,7 +138,7 @@ class PlayPhase(JamboStep):
     undoable = True  # the choices below that show nothing; a reaction question or a drawn card still ends the run
 
     def text(self, game, s, frame, seat):
-        return f"Phase 2: play cards or use utilities ({D.ACTIONS - s['actions_used']} actions left)"
+        return t("Phase 2: play cards or use utilities ({n} actions left)", n=D.ACTIONS - s["actions_used"])
 
     def options(self, game, s, frame, seat):
         P = s["players"][seat]
@@ -167,24 +168,25 @@ class PlayPhase(JamboStep):
         type_ = D.card_type(card)
         if type_ == "ware":
             out = []
-            wares = D.ware_list(D.KINDS[kind]["wares"])
+            wares = D.wares_say(D.KINDS[kind]["wares"])
             if can_buy(s, seat, kind):
                 fee = fit_fee(P, len(D.KINDS[kind]["wares"]))
+                label = t("Buy {wares} for {gold}", wares=wares, gold=D.gold(buy_price(s, kind)))
                 out.append({"type": "buy", "card": card, "wares": list(D.KINDS[kind]["wares"]),
-                            "price": buy_price(s, kind), "fee": fee,
-                            "label": f"Buy {wares} for {buy_price(s, kind)} gold{fee_words(fee)}"})
+                            "price": buy_price(s, kind), "fee": fee, "label": with_fee(label, fee or 0)})
             if can_sell(s, seat, kind):
                 out.append({"type": "sell", "card": card, "wares": list(D.KINDS[kind]["wares"]),
-                            "gain": sell_price(s, kind), "label": f"Sell {wares} for {sell_price(s, kind)} gold"})
+                            "gain": sell_price(s, kind),
+                            "label": t("Sell {wares} for {gold}", wares=wares, gold=D.gold(sell_price(s, kind)))})
             return out
         if type_ == "stand":
             if P["gold"] < stand_cost(s):
                 return []
             return [{"type": "play", "card": card, "price": stand_cost(s),
-                     "label": f"Play {D.name(card)} for {stand_cost(s)} gold"}]
+                     "label": t("Play {card} for {gold}", card=D.name(card), gold=D.gold(stand_cost(s)))}]
         if kind in REACTIONS or not (isinstance(RULES[kind], UtilityRule) or RULES[kind].playable(s, seat)):
             return []
-        return [{"type": "play", "card": card, "label": f"Play {D.name(card)}"}]
+        return [{"type": "play", "card": card, "label": t("Play {card}", card=D.name(card))}]
 
     def resolve(self, game, s, frame, seat, action, log):
         if action["type"] == "end":
@@ -204,8 +206,8 @@ class PlayPhase(JamboStep):
             placed, fee = place_wares(P, D.KINDS[kind]["wares"])
             assert placed == len(D.KINDS[kind]["wares"])
             discard_card(s, card)
-            log.add("buy", f"@{seat} buys {D.ware_list(D.KINDS[kind]['wares'])} and pays {paid_text(price, fee)}",
-                    card=card)
+            log.add("buy", t("{player} buys {wares} and pays {paid}", player=seat_ref(seat),
+                             wares=D.wares_say(D.KINDS[kind]["wares"]), paid=paid_text(price, fee)), card=card)
             ask(s, "rain", 1 - seat, card=card)
             return
         if action["type"] == "sell":
@@ -214,17 +216,19 @@ class PlayPhase(JamboStep):
             gain = sell_price(s, kind)
             P["gold"] += gain
             discard_card(s, card)
-            log.add("sell", f"@{seat} sells {D.ware_list(D.KINDS[kind]['wares'])} for {gain} gold", card=card)
+            log.add("sell", t("{player} sells {wares} for {gold}", player=seat_ref(seat),
+                              wares=D.wares_say(D.KINDS[kind]["wares"]), gold=D.gold(gain)), card=card)
             ask(s, "rain", 1 - seat, card=card)
             return
-        log.add("play", f"@{seat} plays {D.name(card)}", card=card)
+        log.add("play", t("{player} plays {card}", player=seat_ref(seat), card=D.card_say(card)), card=card)
         type_ = D.card_type(card)
         if type_ == "stand":
             cost = stand_cost(s)
             P["gold"] -= cost
             s["stand_built"] = True
             P["stands"].append(card)
-            log.add("stand", f"@{seat} pays {cost} gold for a small market stand (+3 spaces)")
+            log.add("stand", t("{player} pays {gold} for a small market stand (+3 spaces)", player=seat_ref(seat),
+                               gold=D.gold(cost)))
         elif type_ == "utility":
             if len(P["utilities"]) >= D.MAX_UTILITIES:
                 ask(s, "replace", seat, card=card)
@@ -241,10 +245,11 @@ class PlayPhase(JamboStep):
 class ReplaceUtility(JamboStep):
     kind = "replace"
     undoable = True  # which of one's own utilities goes to the discard pile
-    title = "You already have 3 utilities: choose one to discard"
+    title = t("You already have 3 utilities: choose one to discard")
 
     def options(self, game, s, frame, seat):
-        return [{"type": "pick", "card": u, "label": f"Discard {D.name(u)}"} for u in s["players"][seat]["utilities"]]
+        return [{"type": "pick", "card": u, "label": t("Discard {card}", card=D.name(u))}
+                for u in s["players"][seat]["utilities"]]
 
     def resolve(self, game, s, frame, seat, action, log):
         P = s["players"][seat]
@@ -252,7 +257,8 @@ class ReplaceUtility(JamboStep):
         P["utilities"].remove(old)
         discard_card(s, old)
         P["utilities"].append(frame["card"])
-        log.add("replace", f"@{seat} discards {D.name(old)} to make room", card=old)
+        log.add("replace", t("{player} discards {card} to make room", player=seat_ref(seat), card=D.name(old)),
+                card=old)
         done(s)
 
 
@@ -266,7 +272,7 @@ def _first_of_kind(hand: list[int], kind: str) -> int | None:
     return next((c for c in hand if D.kind(c) == kind), None)
 
 
-NO_REACTION = {"type": "allow", "label": "No reaction"}
+NO_REACTION = {"type": "allow", "label": t("No reaction")}
 
 
 class Reaction(JamboStep, ABC):
@@ -276,7 +282,7 @@ class Reaction(JamboStep, ABC):
     card_kind: ClassVar[str]
 
     @abstractmethod
-    def reaction_label(self, frame: dict) -> str:
+    def reaction_label(self, frame: dict) -> Text:
         """The label of playing the reaction card."""
 
     def options(self, game, s, frame, seat):
@@ -287,30 +293,35 @@ class Reaction(JamboStep, ABC):
         return out
 
     def on_timeout(self, game, s, frame, seat):
-        return dict(NO_REACTION)
+        # The action as the platform records a move: the English label, which `legal` lists it with.
+        return {**NO_REACTION, "label": english(NO_REACTION["label"])}
 
 
 class GuardReaction(Reaction):
     kind = "guard"
 
     def describe(self, game, s, frame):
-        return f"@{s['turn']} plays {D.name(frame['card'])}: react?"
+        return t("{player} plays {card}: react?", player=seat_ref(s["turn"]), card=D.card_say(frame["card"]))
+
+    def text(self, game, s, frame, seat):
+        return t("Your opponent plays {card}: react?", card=D.card_say(frame["card"]))
 
     card_kind = "guard"
 
     def reaction_label(self, frame):
-        return f"Play Guard: cancel the {D.name(frame['card'])}"
+        return t("Play Guard: cancel the {card}", card=D.card_say(frame["card"]))
 
     def resolve(self, game, s, frame, seat, action, log):
         animal = frame["card"]
         if action["type"] == "guard":
             guard = _first_of_kind(s["players"][seat]["hand"], "guard")
             s["players"][seat]["hand"].remove(guard)
-            log.add("guard", f"@{seat} plays a Guard: the {D.name(animal)} is cancelled", card=guard)
+            log.add("guard", t("{player} plays a Guard: the {card} is cancelled", player=seat_ref(seat),
+                               card=D.card_say(animal)), card=guard)
             s["limbo"].append(guard)
             done(s)
         else:
-            log.add("allow", f"@{seat} does not react")
+            log.add("allow", t("{player} does not react", player=seat_ref(seat)))
             RULES[D.kind(animal)].start(s, s["turn"], log)
 
 
@@ -318,12 +329,15 @@ class RainReaction(Reaction):
     kind = "rain"
 
     def describe(self, game, s, frame):
-        return f"@{s['turn']} used a ware card: react?"
+        return t("{player} used a ware card: react?", player=seat_ref(s["turn"]))
+
+    def text(self, game, s, frame, seat):
+        return t("Your opponent used a ware card: react?")
 
     card_kind = "rainmaker"
 
     def reaction_label(self, frame):
-        return f"Play Rain Maker: take the ware card ({D.name(frame['card'])})"
+        return t("Play Rain Maker: take the ware card ({card})", card=D.card_say(frame["card"]))
 
     def resolve(self, game, s, frame, seat, action, log):
         if action["type"] == "rain":
@@ -333,7 +347,8 @@ class RainReaction(Reaction):
             s["discard"].remove(frame["card"])
             P["hand"].append(frame["card"])
             discard_card(s, rain_maker)
-            log.add("rain", f"@{seat} plays Rain Maker and takes {D.name(frame['card'])}", card=frame["card"])
+            log.add("rain", t("{player} plays Rain Maker and takes {card}", player=seat_ref(seat),
+                              card=D.card_say(frame["card"])), card=frame["card"])
         done(s)
 
 

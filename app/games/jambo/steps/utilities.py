@@ -6,13 +6,13 @@ opponent's utility without either.
 
 from __future__ import annotations
 
-from app.engine import plural
+from app.engine import seat_ref, t, tn
 
 from .. import data as D
 from ..state import can_draw, exchange_wares, gainable_types, held_types, pile, place_wares, take_ware, total_wares
 from ..turn import ask, done
 from .common import (HandDiscard, JamboStep, UtilityRule, card_choices, card_rule, discard_from_hand, draw_to_hand,
-                     fee_note, fee_of, fee_paid, paid_text, player, ware_choices)
+                     fee_of, fee_paid, paid_text, player, ware_choices)
 
 
 # ---- Well --------------------------------------------------------------------------------------------------------
@@ -29,7 +29,7 @@ class Well(UtilityRule):
 
     def start(self, s, seat, log):
         player(s, seat)["gold"] -= self.price
-        log.add("pay", f"@{seat} pays {self.price} gold to the Well")
+        log.add("pay", t("{player} pays {gold} to the Well", player=seat_ref(seat), gold=D.gold(self.price)))
         draw_to_hand(s, seat, 1, log)
         done(s)
 
@@ -47,14 +47,14 @@ class Drums(UtilityRule):
 
 class DrumsReturn(JamboStep):
     kind = "drums"
-    title = "Drums: choose a ware to return"
+    title = t("Drums: choose a ware to return")
 
     def options(self, game, s, frame, seat):
-        return ware_choices(held_types(player(s, seat)), "Return", "mine")
+        return ware_choices(held_types(player(s, seat)), lambda ware: t("Return {ware}", ware=ware), "mine")
 
     def resolve(self, game, s, frame, seat, action, log):
         take_ware(player(s, seat), action["ware"])
-        log.add("return", f"@{seat} returns 1 {D.WARES[action['ware']]}")
+        log.add("return", t("{player} returns 1 {ware}", player=seat_ref(seat), ware=D.WARES[action["ware"]]))
         draw_to_hand(s, seat, 1, log)
         done(s)
 
@@ -72,10 +72,10 @@ class Throne(UtilityRule):
 
 class ThroneTake(JamboStep):
     kind = "throne_take"
-    title = "Throne: choose a ware to take from the opponent"
+    title = t("Throne: choose a ware to take from the opponent")
 
     def options(self, game, s, frame, seat):
-        return ware_choices(held_types(player(s, 1 - seat)), "Take their", "theirs")
+        return ware_choices(held_types(player(s, 1 - seat)), lambda ware: t("Take their {ware}", ware=ware), "theirs")
 
     def resolve(self, game, s, frame, seat, action, log):
         ask(s, "throne_give", seat, take=action["ware"])
@@ -83,16 +83,17 @@ class ThroneTake(JamboStep):
 
 class ThroneGive(JamboStep):
     kind = "throne_give"
-    title = "Throne: choose a ware to give in exchange"
+    title = t("Throne: choose a ware to give in exchange")
 
     def options(self, game, s, frame, seat):
-        return ware_choices(held_types(player(s, seat)), "Give your", "mine")
+        return ware_choices(held_types(player(s, seat)), lambda ware: t("Give your {ware}", ware=ware), "mine")
 
     def resolve(self, game, s, frame, seat, action, log):
         mine, theirs = action["ware"], frame["take"]
         # An exchange: each ware takes the space the other left, so nobody pays a fee (issue #10, ruling 2).
         exchange_wares(player(s, seat), mine, player(s, 1 - seat), theirs)
-        log.add("throne", f"@{seat} takes 1 {D.WARES[theirs]} from @{1 - seat} and gives 1 {D.WARES[mine]}")
+        log.add("throne", t("{player} takes 1 {taken} from {opponent} and gives 1 {given}", player=seat_ref(seat),
+                            taken=D.WARES[theirs], opponent=seat_ref(1 - seat), given=D.WARES[mine]))
         done(s)
 
 
@@ -109,7 +110,7 @@ class Boat(UtilityRule):
 
 class BoatCard(HandDiscard):
     kind = "boat_card"
-    title = "Boat: choose a card to discard"
+    title = t("Boat: choose a card to discard")
 
     def resolve(self, game, s, frame, seat, action, log):
         discard_from_hand(s, seat, action["card"], log)
@@ -118,16 +119,17 @@ class BoatCard(HandDiscard):
 
 class BoatWare(JamboStep):
     kind = "boat_ware"
-    title = "Boat: choose a ware to take"
+    title = t("Boat: choose a ware to take")
 
     def options(self, game, s, frame, seat):
-        return ware_choices(gainable_types(s, seat, 1, 0), "Take", "supply", fee_note(player(s, seat), 1),
+        return ware_choices(gainable_types(s, seat, 1, 0), lambda ware: t("Take {ware}", ware=ware), "supply",
                             fee=fee_of(player(s, seat), 1))
 
     def resolve(self, game, s, frame, seat, action, log):
         placed, fee = place_wares(player(s, seat), [action["ware"]])
         assert placed == 1
-        log.add("gain_ware", f"@{seat} takes 1 {D.WARES[action['ware']]}{fee_paid(fee)}")
+        log.add("gain_ware", fee_paid(t("{player} takes 1 {ware}", player=seat_ref(seat), ware=D.WARES[action["ware"]]),
+                                      fee))
         done(s)
 
 
@@ -143,23 +145,26 @@ class Scale(UtilityRule):
     def start(self, s, seat, log):
         got = pile(s).draw(2)
         if len(got) == 2:
-            log.private(seat, "reveal_private", "You draw " + " and ".join(D.name(c) for c in got))
+            log.private(seat, "reveal_private", t("You draw {cards}", cards=D.cards_say(got, "and")))
             ask(s, "scale", seat, cards=got)
         else:
             # One card left to draw: it is kept, and only its holder learns which (issue #10, ruling 4).
             player(s, seat)["hand"] += got
-            log.add("draw", f"@{seat} draws {plural(len(got), 'card')} with the Scale")
-            log.private(seat, "draw_private", f"@{seat} draws " + ", ".join(D.name(c) for c in got), cards=got)
+            log.add("draw", tn("{player} draws {n} card with the Scale", "{player} draws {n} cards with the Scale",
+                               len(got), player=seat_ref(seat)))
+            log.private(seat, "draw_private",
+                        t("{player} draws {cards}", player=seat_ref(seat), cards=D.cards_say(got)), cards=got)
             done(s)
 
 
 class ScaleKeep(JamboStep):
     kind = "scale"
-    title = "Scale: choose the card to keep (the other goes to the opponent)"
+    title = t("Scale: choose the card to keep (the other goes to the opponent)")
 
     def options(self, game, s, frame, seat):
         first, second = frame["cards"]
-        return [{"type": "pick", "card": keep, "give": give, "label": f"Keep {D.name(keep)}, give {D.name(give)}"}
+        return [{"type": "pick", "card": keep, "give": give,
+                 "label": t("Keep {kept}, give {given}", kept=D.card_say(keep), given=D.card_say(give))}
                 for keep, give in ((first, second), (second, first))]
 
     def resolve(self, game, s, frame, seat, action, log):
@@ -167,8 +172,10 @@ class ScaleKeep(JamboStep):
         other = frame["cards"][1] if frame["cards"][0] == keep else frame["cards"][0]
         player(s, seat)["hand"].append(keep)
         player(s, 1 - seat)["hand"].append(other)
-        log.add("scale", f"@{seat} keeps one card and gives the other to @{1 - seat}")
-        log.add("scale_private", f"@{1 - seat} receives {D.name(other)}", [0, 1], card=other)
+        log.add("scale", t("{player} keeps one card and gives the other to {opponent}", player=seat_ref(seat),
+                           opponent=seat_ref(1 - seat)))
+        log.add("scale_private", t("{player} receives {card}", player=seat_ref(1 - seat), card=D.card_say(other)),
+                [0, 1], card=other)
         done(s)
 
 
@@ -185,10 +192,10 @@ class Mask(UtilityRule):
 
 class MaskSwap(JamboStep):
     kind = "mask"
-    title = "Mask: choose a hand card to swap with the top of the discard pile"
+    title = t("Mask: choose a hand card to swap with the top of the discard pile")
 
     def options(self, game, s, frame, seat):
-        return card_choices(player(s, seat)["hand"], "Swap")
+        return card_choices(player(s, seat)["hand"], lambda card: t("Swap {card}", card=card))
 
     def resolve(self, game, s, frame, seat, action, log):
         P = player(s, seat)
@@ -197,8 +204,8 @@ class MaskSwap(JamboStep):
         P["hand"].remove(card)
         P["hand"].append(taken)
         s["discard"].append(card)
-        log.add("mask", f"@{seat} swaps {D.name(card)} from hand with {D.name(taken)} from the discard pile",
-                card=card)
+        log.add("mask", t("{player} swaps {card} from hand with {taken} from the discard pile", player=seat_ref(seat),
+                          card=D.card_say(card), taken=D.card_say(taken)), card=card)
         done(s)
 
 
@@ -215,19 +222,19 @@ class Supplies(UtilityRule):
 
 class SuppliesCost(JamboStep):
     kind = "supplies"
-    title = "Supplies: pay 1 gold or discard a card"
+    title = t("Supplies: pay 1 gold or discard a card")
 
     def options(self, game, s, frame, seat):
         out = []
         if player(s, seat)["gold"] >= 1:
-            out.append({"type": "gold", "price": 1, "label": "Pay 1 gold"})
-        return out + card_choices(player(s, seat)["hand"], "Discard")
+            out.append({"type": "gold", "price": 1, "label": t("Pay 1 gold")})
+        return out + card_choices(player(s, seat)["hand"], lambda card: t("Discard {card}", card=card))
 
     def resolve(self, game, s, frame, seat, action, log):
         P = player(s, seat)
         if action["type"] == "gold":
             P["gold"] -= 1
-            log.add("pay", f"@{seat} pays 1 gold")
+            log.add("pay", t("{player} pays 1 gold", player=seat_ref(seat)))
         else:
             discard_from_hand(s, seat, action["card"], log)
         draws = pile(s)
@@ -241,8 +248,16 @@ class SuppliesCost(JamboStep):
             s["discard"].append(card)
         if found is not None:
             P["hand"].append(found)
-        text = f"@{seat} reveals " + (", ".join(D.name(c) for c in revealed) or "no other card")
-        text += f" and takes {D.name(found)}" if found is not None else " and finds no ware card"
+        who = seat_ref(seat)
+        if found is None and revealed:
+            text = t("{player} reveals {cards} and finds no ware card", player=who, cards=D.cards_say(revealed))
+        elif found is None:
+            text = t("{player} reveals no other card and finds no ware card", player=who)
+        elif revealed:
+            text = t("{player} reveals {cards} and takes {card}", player=who, cards=D.cards_say(revealed),
+                     card=D.card_say(found))
+        else:
+            text = t("{player} reveals no other card and takes {card}", player=who, card=D.card_say(found))
         log.add("supplies", text)
         done(s)
 
@@ -260,7 +275,7 @@ class Kettle(UtilityRule):
 
 class KettleFirst(HandDiscard):
     kind = "kettle1"
-    title = "Kettle: choose a card to discard"
+    title = t("Kettle: choose a card to discard")
 
     def resolve(self, game, s, frame, seat, action, log):
         discard_from_hand(s, seat, action["card"], log)
@@ -273,10 +288,11 @@ class KettleFirst(HandDiscard):
 
 class KettleSecond(JamboStep):
     kind = "kettle2"
-    title = "Kettle: discard a second card, or stop"
+    title = t("Kettle: discard a second card, or stop")
 
     def options(self, game, s, frame, seat):
-        return card_choices(player(s, seat)["hand"], "Discard") + [{"type": "stop", "label": "Stop: draw 1 card"}]
+        return card_choices(player(s, seat)["hand"], lambda card: t("Discard {card}", card=card)) + [
+            {"type": "stop", "label": t("Stop: draw 1 card")}]
 
     def resolve(self, game, s, frame, seat, action, log):
         if action["type"] == "stop":
@@ -303,19 +319,21 @@ class Leopard(UtilityRule):
 
 class LeopardWare(JamboStep):
     kind = "leopard"
-    title = "Leopard Statue: choose a ware to take for 2 gold"
+    title = t("Leopard Statue: choose a ware to take for 2 gold")
 
     def options(self, game, s, frame, seat):
-        return ware_choices(gainable_types(s, seat, 1, LEOPARD_PRICE), "Take", "supply",
-                            f" for {LEOPARD_PRICE} gold" + fee_note(player(s, seat), 1),
-                            price=LEOPARD_PRICE, fee=fee_of(player(s, seat), 1))
+        price = D.gold(LEOPARD_PRICE)
+        return ware_choices(gainable_types(s, seat, 1, LEOPARD_PRICE),
+                            lambda ware: t("Take {ware} for {gold}", ware=ware, gold=price), "supply",
+                            fee=fee_of(player(s, seat), 1), price=LEOPARD_PRICE)
 
     def resolve(self, game, s, frame, seat, action, log):
         P = player(s, seat)
         P["gold"] -= LEOPARD_PRICE
         placed, fee = place_wares(P, [action["ware"]])
         assert placed == 1
-        log.add("gain_ware", f"@{seat} pays {paid_text(LEOPARD_PRICE, fee)} and takes 1 {D.WARES[action['ware']]}")
+        log.add("gain_ware", t("{player} pays {paid} and takes 1 {ware}", player=seat_ref(seat),
+                               paid=paid_text(LEOPARD_PRICE, fee), ware=D.WARES[action["ware"]]))
         done(s)
 
 
@@ -335,12 +353,12 @@ class Weapons(UtilityRule):
 
 class WeaponsDiscard(HandDiscard):
     kind = "weapons"
-    title = "Weapons: choose a card to discard for 2 gold"
+    title = t("Weapons: choose a card to discard for 2 gold")
 
     def resolve(self, game, s, frame, seat, action, log):
         discard_from_hand(s, seat, action["card"], log)
         player(s, seat)["gold"] += WEAPONS_GAIN
-        log.add("gain", f"@{seat} takes {WEAPONS_GAIN} gold")
+        log.add("gain", t("{player} takes {gold}", player=seat_ref(seat), gold=D.gold(WEAPONS_GAIN)))
         done(s)
 
 
