@@ -437,7 +437,7 @@ function renderPrompt() {
   }
   else {  // a long list (bids of every amount, say) reads better as one menu
     const menu = el('select', { id: 'prompt-menu', 'aria-label': gettext('Choose an action') },
-      offBoard.map((a, i) => el('option', { value: String(i) }, say(label(a)))));
+      offBoard.map((a, i) => el('option', { value: String(i) }, say(a.label ? shown(a) : label(a)))));
     parts.push(menu, el('button', { type: 'button', class: 'legal-go', onclick: () => act(offBoard[Number(menu.value)]) }, gettext('Play')));
   }
   if (boardMoves) {
