@@ -40,8 +40,9 @@ function indexActions(legal, cat) {
 }
 
 function cardTitle(d, price) {
-  // The Russian edition's name beside the card's own, unless the page already shows it.
-  const bits = [d.name + (d.ru && d.ru !== d.name ? ` (${d.ru})` : ''), d.type_line];
+  // The Russian edition's name beside the card's own, unless the page already shows it (the Russian catalogue's
+  // names may carry soft hyphens, where a long word may break on a small card).
+  const bits = [d.name + (d.ru && d.ru !== d.name.replace(/\u00ad/g, '') ? ` (${d.ru})` : ''), d.type_line];
   if (d.cost !== null && d.cost !== undefined) {
     bits.push(price !== undefined && price !== d.cost ? gettext('Price: {cost} (you pay {price})', { cost: d.cost, price })
       : gettext('Price: {cost}', { cost: d.cost }));
@@ -202,7 +203,8 @@ function subChoices(view, ctx, cat, find) {
 
 // The table page's scoreboard: victory points, coins.
 export function summary(view) {
-  return view.game.players.map((p) => [gettext('{n} VP', { n: p.vp }), ngettext('{n} coin', '{n} coins', p.coins)]);
+  // "coin" alone: the sentences' "{n} coin" is written in the case a verb asks for ("pays 1 coin"), a score is not.
+  return view.game.players.map((p) => [gettext('{n} VP', { n: p.vp }), `${p.coins} ` + ngettext('coin', 'coins', p.coins)]);
 }
 
 export function render(root, view, ctx) {
