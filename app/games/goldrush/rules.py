@@ -12,7 +12,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from app.engine import Log, RandomBot, StepGame, steps
+from app.engine import N_, Log, RandomBot, StepGame, steps
 from app.engine.game import copy_state
 
 from .bot import HeuristicBot
@@ -29,11 +29,11 @@ SUB_STEPS = ("keep", "xpay", "survey")  # asked on top of the turn (or of the ha
 
 class GoldRush(StepGame):
     id = "goldrush"
-    title = "Gold Rush"
+    title = N_("Gold Rush")
     min_players = 2
     max_players = 6
-    summary = ("Found trading posts, dig mines and send expeditions into the Siberian gold fields; the first to the "
-               "target in victory points wins.")
+    summary = N_("Found trading posts, dig mines and send expeditions into the Siberian gold fields; the first to the "
+                 "target in victory points wins.")
     minutes = (30, 60)
     Options = Options
     max_moves = 6000

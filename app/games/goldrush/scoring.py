@@ -8,13 +8,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.engine import Log, join_words, result_of, steps, winners_text
+from app.engine import N_, Log, Text, result_of, seat_ref, steps, t, winners_say, words
 
 from .state import GoldRushState, name, vp
 
+# Why a game ended, as the result and the last log line name it (`over["reason"]` keeps the English word).
+REASONS = (N_("target"), N_("equal turns"), N_("exhaustion"), N_("round cap"))
+
 
 def win_at_target(state: GoldRushState, seat: int, score: int, log: Log) -> None:
-    finish(state, [seat], "target", log, f"@{seat} reaches {score} VP and wins!")
+    finish(state, [seat], "target", log, t("{player} reaches {vp} VP and wins!", player=seat_ref(seat), vp=score))
 
 
 def end_by_points(state: GoldRushState, reason: str, log: Log) -> None:
@@ -22,17 +25,18 @@ def end_by_points(state: GoldRushState, reason: str, log: Log) -> None:
     key = [(vp(state, s), state["players"][s]["coins"]) for s in range(n)]
     best = max(key)
     winners = [s for s in range(n) if key[s] == best]
-    finish(state, winners, reason, log, f"Game over ({reason}): {winners_text(winners)} with {best[0]} VP")
+    finish(state, winners, reason, log, t("Game over ({reason}): {winners} with {vp} VP", reason=reason,
+                                          winners=winners_say(winners), vp=best[0]))
 
 
-def finish(state: GoldRushState, winners: list[int], reason: str, log: Log, text: str) -> None:
+def finish(state: GoldRushState, winners: list[int], reason: str, log: Log, text: Text) -> None:
     """The game is over: say so, reveal the secret achievements nobody claimed, keep the result."""
     steps.clear(state)
     log.add("end", text)
     held = [(s, p["secret"]) for s, p in enumerate(state["players"]) if p["secret"] is not None]
     if held:
-        log.add("secrets", "Secret achievements revealed: " + join_words([f"@{s} held {name(c)}" for s, c in held]),
-                cards=[c for _, c in held])
+        revealed = words([t("{player} held {card}", player=seat_ref(s), card=name(c)) for s, c in held])
+        log.add("secrets", t("Secret achievements revealed: {held}", held=revealed), cards=[c for _, c in held])
     state["phase"] = "over"
     state["over"] = result(state, winners, reason)
 
@@ -51,5 +55,6 @@ def result(state: GoldRushState, winners: list[int], reason: str) -> dict[str, A
         else:
             ranking.append([s])
     return result_of(scores, [(scores[s], coins[s]) for s in range(n)],
-                    f"{winners_text(winners)} with {scores[winners[0]]} VP ({reason})",
+                    t("{winners} with {vp} VP ({reason})", winners=winners_say(winners), vp=scores[winners[0]],
+                      reason=reason),
                     ranking=ranking, coins=coins, reason=reason)

@@ -12,7 +12,7 @@ from typing import Any, Literal, TypedDict
 
 from pydantic import Field
 
-from app.engine import BaseOptions, Pile, Rng, first_seat
+from app.engine import N_, BaseOptions, Pile, Rng, first_seat
 
 from .data import ACHIEVEMENT_IDS, CARD, DECK_IDS, INGOT_POOL, LOST_IDS, matches
 
@@ -25,13 +25,14 @@ DECKS = "gxme"
 
 class Options(BaseOptions):
     variant: Literal["basic", "full"] = Field(
-        default="full", title="Rules", description="The short basic game (4 victory points) or the full game (6).",
-        json_schema_extra={"labels": {"basic": "Basic game", "full": "Full game"}})
-    equal_turns: bool = Field(default=False, title="Equal turns",
-                              description="Finish the round once someone reaches the target.")
-    safety_end: bool = Field(default=True, title="End a stalled game",
-                             description="When the market and the Guild cards run out, and after round 12 (basic) "
-                             "or 15 (full).")
+        default="full", title=N_("Rules"),
+        description=N_("The short basic game (4 victory points) or the full game (6)."),
+        json_schema_extra={"labels": {"basic": N_("Basic game"), "full": N_("Full game")}})
+    equal_turns: bool = Field(default=False, title=N_("Equal turns"),
+                              description=N_("Finish the round once someone reaches the target."))
+    safety_end: bool = Field(default=True, title=N_("End a stalled game"),
+                             description=N_("When the market and the Guild cards run out, and after round 12 (basic) "
+                                            "or 15 (full)."))
 
 
 class PlayerState(TypedDict):

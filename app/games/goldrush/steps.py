@@ -10,13 +10,13 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any, Callable
 
-from app.engine import Action, Log, Step, join_words, plural, steps
+from app.engine import N_, Action, Log, Step, seat_ref, steps, t, words
 
 from .data import CARD
 from .state import (GoldRushState, available, claimable, count, discard, draw, effect_sum, explore_cost, hand_limit,
                     meets, name, owed, partnership_due, price)
-from .turn import (after_payment, distinct, draw_main, explore, finish_turn, gain, lose, maybe_auto_end,
-                   produce_mines, produce_money, refill)
+from .turn import (after_payment, card_names, cards, coins, distinct, draw_main, explore, finish_turn, gain, lose,
+                   maybe_auto_end, produce_mines, produce_money, refill)
 
 Frame = dict[str, Any]
 
@@ -42,13 +42,13 @@ class PayForPartners(GoldRushStep):
         can_pay = state["players"][seat]["coins"] >= due
         if frame["why"] == "upkeep":
             if can_pay:
-                return f"Upkeep: pay {plural(due, 'coin')} for your entrepreneurs, or discard one of them instead"
-            return f"Upkeep: you cannot pay {plural(due, 'coin')}, so discard one of your entrepreneurs instead"
+                return t("Upkeep: pay {coins} for your entrepreneurs, or discard one of them instead", coins=coins(due))
+            return t("Upkeep: you cannot pay {coins}, so discard one of your entrepreneurs instead", coins=coins(due))
         if can_pay:
-            return (f"Obligations Due: pay {plural(due, 'coin')} for your entrepreneurs, or discard some of them "
-                    f"(1 coin less for each)")
-        return (f"Obligations Due: you cannot pay {plural(due, 'coin')}: discard entrepreneurs (1 coin less for each) "
-                f"until you can pay")
+            return t("Obligations Due: pay {coins} for your entrepreneurs, or discard some of them (1 coin less for "
+                     "each)", coins=coins(due))
+        return t("Obligations Due: you cannot pay {coins}: discard entrepreneurs (1 coin less for each) until you can "
+                 "pay", coins=coins(due))
 
     def options(self, game, state, frame, seat):
         player = state["players"][seat]
@@ -57,14 +57,14 @@ class PayForPartners(GoldRushStep):
         out: list[Action] = []
         if player["coins"] >= due:
             out.append({"type": "pay", "why": why, "price": due,
-                        "label": f"Pay {plural(due, 'coin')} for your partnerships"})
+                        "label": t("Pay {coins} for your partnerships", coins=coins(due))})
         for card in distinct(c for c in player["area"] if CARD[c]["type"] == "entre"):
             if why == "upkeep":
-                label, left = f"Discard {name(card)} instead of paying", 0
+                label, left = t("Discard {card} instead of paying", card=name(card)), 0
             else:
                 left = owed_without(state, seat, card)
-                label = f"Discard {name(card)}" + (f" (then {plural(left, 'coin')} to pay)" if left else
-                                                   " (nothing left to pay)")
+                label = (t("Discard {card} (then {coins} to pay)", card=name(card), coins=coins(left)) if left else
+                         t("Discard {card} (nothing left to pay)", card=name(card)))
             out.append({"type": "drop", "why": why, "card": card, "then_owed": left, "label": label})
         return out
 
@@ -73,9 +73,9 @@ class PayForPartners(GoldRushStep):
         if action["type"] == "pay":
             due = owed(state, seat, why)
             state["players"][seat]["coins"] -= due
-            log.add("pay", f"@{seat} pays {plural(due, 'coin')} for partnerships")
+            log.add("pay", t("{player} pays {coins} for partnerships", player=seat_ref(seat), coins=coins(due)))
         else:
-            lose(state, seat, action["card"], log, "cannot or will not pay for")
+            lose(state, seat, action["card"], log, N_("{player} cannot or will not pay for {card}: it is discarded"))
             if why == "oblig" and owed(state, seat, why) > 0:
                 return
         steps.pop(state)
@@ -96,24 +96,24 @@ class TradeRelationsBroken(GoldRushStep):
 
     def text(self, game, state, frame, seat):
         if state["players"][seat]["coins"] >= 2:
-            return "Trade Relations Broken: pay 2 coins or discard one of your Trading enterprises"
-        return "Trade Relations Broken: you cannot pay 2 coins, so discard one of your Trading enterprises"
+            return t("Trade Relations Broken: pay 2 coins or discard one of your Trading enterprises")
+        return t("Trade Relations Broken: you cannot pay 2 coins, so discard one of your Trading enterprises")
 
     def options(self, game, state, frame, seat):
         player = state["players"][seat]
         out: list[Action] = []
         if player["coins"] >= 2:
-            out.append({"type": "pay", "why": "trade", "price": 2, "label": "Pay 2 coins to keep your trade"})
+            out.append({"type": "pay", "why": "trade", "price": 2, "label": t("Pay 2 coins to keep your trade")})
         for card in distinct(c for c in player["area"] if CARD[c]["type"] == "trading"):
-            out.append({"type": "drop", "why": "trade", "card": card, "label": f"Discard {name(card)}"})
+            out.append({"type": "drop", "why": "trade", "card": card, "label": t("Discard {card}", card=name(card))})
         return out
 
     def resolve(self, game, state, frame, seat, action, log):
         if action["type"] == "pay":
             state["players"][seat]["coins"] -= 2
-            log.add("pay", f"@{seat} pays 2 coins to keep trading")
+            log.add("pay", t("{player} pays 2 coins to keep trading", player=seat_ref(seat)))
         else:
-            lose(state, seat, action["card"], log, "gives up")
+            lose(state, seat, action["card"], log, N_("{player} gives up {card}: it is discarded"))
         steps.pop(state)
         after_payment(state, "trade", log)
 
@@ -130,15 +130,15 @@ class Turn(GoldRushStep):
     def text(self, game, state, frame, seat):
         kinds = {a["type"] for a in self.options(game, state, frame, seat)}
         if state["variant"] == "basic" and state["turn_flags"]["bought"]:
-            return "Claim an achievement or end your turn"
-        explore_words = "send an expedition" if state["variant"] == "basic" else "explore"
-        choices = (("buy", "buy a market card"), ("explore", explore_words),
-                   ("explore_cards", "" if "explore" in kinds else "explore"), ("play", "play cards from your hand"),
-                   ("skip", "take no action and claim an achievement"))
-        can = [words for kind, words in choices if kind in kinds and words]
+            return t("Claim an achievement or end your turn")
+        explore_words = t("send an expedition") if state["variant"] == "basic" else t("explore")
+        choices = (("buy", t("buy a market card")), ("explore", explore_words),
+                   ("explore_cards", None if "explore" in kinds else t("explore")),
+                   ("play", t("play cards from your hand")), ("skip", t("take no action and claim an achievement")))
+        can = [what for kind, what in choices if kind in kinds and what]
         if not can:
-            return "Your turn: nothing else can be done now; end your turn"
-        return f"Your turn: you may {join_words(can, 'or')}; or end your turn"
+            return t("Your turn: nothing else can be done now; end your turn")
+        return t("Your turn: you may {choices}; or end your turn", choices=words(can, "or"))
 
     def options(self, game, state, frame, seat):
         player = state["players"][seat]
@@ -151,17 +151,19 @@ class Turn(GoldRushStep):
                 cost = explore_cost(state, seat)
                 if player["coins"] >= cost and available(state, "g"):
                     out.append({"type": "explore", "price": cost, "deck": "g",
-                                "label": f"Send an expedition: pay {plural(cost, 'coin')}, take the top Guild card"})
+                                "label": t("Send an expedition: pay {coins}, take the top Guild card",
+                                           coins=coins(cost))})
                 now = claimable(state, seat)
                 if now:
-                    out.append({"type": "skip", "claimable": now, "label": "Take no action, then claim an achievement"})
-                out.append({"type": "end", "label": "Pass and end your turn"})
+                    out.append({"type": "skip", "claimable": now,
+                                "label": t("Take no action, then claim an achievement")})
+                out.append({"type": "end", "label": t("Pass and end your turn")})
                 return out
             if not flags["claimed"]:
                 for card in claimable(state, seat):
                     out.append({"type": "claim", "card": card, "secret": card == player["secret"],
-                                "label": f"Claim {name(card)}"})
-            out.append({"type": "end", "label": "End your turn"})
+                                "label": t("Claim {card}", card=name(card))})
+            out.append({"type": "end", "label": t("End your turn")})
             return out
         if not flags["bought"]:
             out += buys(state, seat)
@@ -169,16 +171,17 @@ class Turn(GoldRushStep):
             cost = explore_cost(state, seat)
             if player["coins"] >= cost:
                 out.append({"type": "explore", "price": cost, "deck": "x",
-                            "label": f"Explore: pay {plural(cost, 'coin')}"})
+                            "label": t("Explore: pay {coins}", coins=coins(cost))})
             if len(player["hand"]) >= 2:
                 out.append({"type": "explore_cards", "hand_cards": 2, "deck": "x",
-                            "label": "Explore: pay with 2 cards from your hand"})
+                            "label": t("Explore: pay with 2 cards from your hand")})
         for card in distinct(player["hand"]):
             out += plays(state, seat, card)
         limit = hand_limit(player)
         excess = max(0, len(player["hand"]) - limit)
-        extra = f" (then discard or play down to {plural(limit, 'card')})" if excess else ""
-        out.append({"type": "end", "excess": excess, "label": "End your turn" + extra})
+        label = (t("End your turn (then discard or play down to {cards})", cards=cards(limit)) if excess else
+                 t("End your turn"))
+        out.append({"type": "end", "excess": excess, "label": label})
         return out
 
     def resolve(self, game, state, frame, seat, action, log):
@@ -192,21 +195,22 @@ class Turn(GoldRushStep):
             state["market"].remove(card)
             flags["bought"] = True
             flags["guild_connections"] = 0
-            log.add("buy", f"@{seat} buys {name(card)} for {plural(cost, 'coin')}" if cost else
-                    f"@{seat} takes {name(card)} from the market", card=card)
+            log.add("buy", t("{player} buys {card} for {coins}", player=seat_ref(seat), card=name(card),
+                             coins=coins(cost)) if cost else
+                    t("{player} takes {card} from the market", player=seat_ref(seat), card=name(card)), card=card)
             gain(state, seat, card, log)
             maybe_auto_end(state, log)
         elif kind == "explore":
             cost = explore_cost(state, seat)
             player["coins"] -= cost
-            log.add("explore", f"@{seat} pays {plural(cost, 'coin')} for an expedition")
+            log.add("explore", t("{player} pays {coins} for an expedition", player=seat_ref(seat), coins=coins(cost)))
             flags["bought" if state["variant"] == "basic" else "explored"] = True
             explore(state, seat, log)
         elif kind == "explore_cards":
             steps.push(state, "xpay", picked=[])
         elif kind == "skip":
             flags["bought"] = True
-            log.add("pass", f"@{seat} takes no action")
+            log.add("pass", t("{player} takes no action", player=seat_ref(seat)))
         elif kind == "claim":
             claim(state, seat, action["card"], log)
         elif kind == "play":
@@ -220,14 +224,14 @@ class Turn(GoldRushStep):
 
 
 def buys(state: GoldRushState, seat: int) -> list[Action]:
-    coins = state["players"][seat]["coins"]
+    purse = state["players"][seat]["coins"]
     out: list[Action] = []
     for card in distinct(state["market"]):
         cost = price(state, seat, card)
-        if cost <= coins:
+        if cost <= purse:
             out.append({"type": "buy", "card": card, "price": cost,
-                        "label": f"Buy {name(card)} for {plural(cost, 'coin')}" if cost
-                        else f"Take {name(card)} (free)"})
+                        "label": t("Buy {card} for {coins}", card=name(card), coins=coins(cost)) if cost
+                        else t("Take {card} (free)", card=name(card))})
     return out
 
 
@@ -235,10 +239,11 @@ def claim(state: GoldRushState, seat: int, card: int, log: Log) -> None:
     player = state["players"][seat]
     if card == player["secret"]:
         player["secret"] = None
-        log.add("claim", f"@{seat} reveals a secret achievement and claims it: {name(card)} (1 VP)", card=card)
+        log.add("claim", t("{player} reveals a secret achievement and claims it: {card} (1 VP)", player=seat_ref(seat),
+                           card=name(card)), card=card)
     else:
         state["row"].remove(card)
-        log.add("claim", f"@{seat} claims {name(card)} (1 VP)", card=card)
+        log.add("claim", t("{player} claims {card} (1 VP)", player=seat_ref(seat), card=name(card)), card=card)
     player["achievements"].append(card)
     state["turn_flags"]["claimed"] = True
     maybe_auto_end(state, log)
@@ -250,23 +255,24 @@ class KeepOne(GoldRushStep):
     kind = "keep"
 
     def text(self, game, state, frame, seat):
-        return "Keep one of the two explored cards; the other is discarded"
+        return t("Keep one of the two explored cards; the other is discarded")
 
     def options(self, game, state, frame, seat):
-        return [{"type": "keep", "card": c, "label": f"Keep {name(c)}"} for c in distinct(frame["cards"])]
+        return [{"type": "keep", "card": c, "label": t("Keep {card}", card=name(c))} for c in distinct(frame["cards"])]
 
     def resolve(self, game, state, frame, seat, action, log):
         card = action["card"]
-        cards = frame["cards"]
-        other = cards[1] if cards[0] == card else cards[0]
+        drawn = frame["cards"]
+        other = drawn[1] if drawn[0] == card else drawn[0]
         steps.pop(state)
         discard(state, other)
-        log.add("explore", f"@{seat} discards {name(other)}", card=other)
+        log.add("explore", t("{player} discards {card}", player=seat_ref(seat), card=name(other)), card=other)
         if CARD[card]["type"] == "lost":
             discard(state, card)
-            log.add("explore", f"@{seat} keeps the Lost Expedition: nothing is gained", card=card)
+            log.add("explore", t("{player} keeps the Lost Expedition: nothing is gained", player=seat_ref(seat)),
+                    card=card)
         else:
-            log.add("explore", f"@{seat} keeps {name(card)}", card=card)
+            log.add("explore", t("{player} keeps {card}", player=seat_ref(seat), card=name(card)), card=card)
             gain(state, seat, card, log)
         maybe_auto_end(state, log)
 
@@ -277,14 +283,16 @@ class PayWithCards(GoldRushStep):
     kind = "xpay"
 
     def text(self, game, state, frame, seat):
-        return f"Choose {'two cards' if not frame['picked'] else 'one more card'} from your hand to pay for exploration"
+        if not frame["picked"]:
+            return t("Choose two cards from your hand to pay for exploration")
+        return t("Choose one more card from your hand to pay for exploration")
 
     def options(self, game, state, frame, seat):
         picked = frame["picked"]
         hand = state["players"][seat]["hand"]
-        out: list[Action] = [{"type": "xpay", "card": c, "label": f"Pay with {name(c)}"}
+        out: list[Action] = [{"type": "xpay", "card": c, "label": t("Pay with {card}", card=name(c))}
                              for c in distinct(c for c in hand if c not in picked)]
-        out.append({"type": "cancel", "label": "Cancel the exploration"})
+        out.append({"type": "cancel", "label": t("Cancel the exploration")})
         return out
 
     def resolve(self, game, state, frame, seat, action, log):
@@ -299,7 +307,8 @@ class PayWithCards(GoldRushStep):
         for card in picked:
             hand.remove(card)
             discard(state, card)
-        log.add("explore", f"@{seat} discards {name(picked[0])} and {name(picked[1])} to pay for an expedition")
+        log.add("explore", t("{player} discards {cards} to pay for an expedition", player=seat_ref(seat),
+                             cards=words([name(picked[0]), name(picked[1])])))
         steps.pop(state)
         state["turn_flags"]["explored"] = True
         explore(state, seat, log)
@@ -311,7 +320,7 @@ class OrderSurvey(GoldRushStep):
     kind = "survey"
 
     def text(self, game, state, frame, seat):
-        return "Geological Survey: put the top Exploration cards back in the order you like"
+        return t("Geological Survey: put the top Exploration cards back in the order you like")
 
     def options(self, game, state, frame, seat):
         out: list[Action] = []
@@ -321,15 +330,16 @@ class OrderSurvey(GoldRushStep):
             if names in seen:
                 continue
             seen.add(names)
-            out.append({"type": "order", "cards": list(order), "label": "Put back, top first: " + ", ".join(names)})
+            out.append({"type": "order", "cards": list(order),
+                        "label": t("Put back, top first: {cards}", cards=card_names(list(order)))})
         return out
 
     def resolve(self, game, state, frame, seat, action, log):
         order = action["cards"]
         state["deck"]["x"].extend(reversed(order))
         steps.pop(state)
-        log.add("survey", f"@{seat} puts the top Exploration cards back")
-        log.private(seat, "survey", "You put back, top first: " + ", ".join(name(c) for c in order))
+        log.add("survey", t("{player} puts the top Exploration cards back", player=seat_ref(seat)))
+        log.private(seat, "survey", t("You put back, top first: {cards}", cards=card_names(order)))
 
 
 class HandLimit(GoldRushStep):
@@ -341,14 +351,14 @@ class HandLimit(GoldRushStep):
     def text(self, game, state, frame, seat):
         player = state["players"][seat]
         limit = hand_limit(player)
-        excess = plural(len(player["hand"]) - limit, "card")
+        excess = cards(len(player["hand"]) - limit)
         if any(a["type"] == "play" for a in self.options(game, state, frame, seat)):
-            return f"Hand limit {limit}: discard or play {excess}"
-        return f"Hand limit {limit}: discard {excess}"
+            return t("Hand limit {limit}: discard or play {cards}", limit=limit, cards=excess)
+        return t("Hand limit {limit}: discard {cards}", limit=limit, cards=excess)
 
     def options(self, game, state, frame, seat):
         hand = distinct(state["players"][seat]["hand"])
-        out: list[Action] = [{"type": "discard", "card": c, "label": f"Discard {name(c)}"} for c in hand]
+        out: list[Action] = [{"type": "discard", "card": c, "label": t("Discard {card}", card=name(c))} for c in hand]
         for card in hand:
             out += plays(state, seat, card)
         return out
@@ -360,7 +370,7 @@ class HandLimit(GoldRushStep):
         card = action["card"]
         state["players"][seat]["hand"].remove(card)
         discard(state, card)
-        log.add("discard", f"@{seat} discards {name(card)} from hand", card=card)
+        log.add("discard", t("{player} discards {card} from hand", player=seat_ref(seat), card=name(card)), card=card)
 
 
 def end_when_hand_fits(state: GoldRushState, log: Log) -> None:
@@ -383,7 +393,8 @@ def plays(state: GoldRushState, seat: int, card: int) -> list[Action]:
     if design["type"] == "ach":
         if not meets(state["players"][seat], card):
             return []
-        return [{"type": "play", "card": card, "effect": "achievement", "label": f"Play {design['name']} (1 VP)"}]
+        return [{"type": "play", "card": card, "effect": "achievement",
+                 "label": t("Play {card} (1 VP)", card=design["name"])}]
     if design["type"] != "action":
         return []
     offers, _ = ACTION_CARDS[effect_kind(card)]
@@ -402,16 +413,17 @@ def play_card(state: GoldRushState, seat: int, action: Action, log: Log) -> None
     design = CARD[card]
     if design["type"] == "ach":
         player["achievements"].append(card)
-        log.add("claim", f"@{seat} plays the achievement {design['name']} (1 VP)", card=card)
+        log.add("claim", t("{player} plays the achievement {card} (1 VP)", player=seat_ref(seat), card=design["name"]),
+                card=card)
         return
     discard(state, card)
-    log.add("play", f"@{seat} plays {design['name']}", card=card)
+    log.add("play", t("{player} plays {card}", player=seat_ref(seat), card=design["name"]), card=card)
     _, effect = ACTION_CARDS[effect_kind(card)]
     effect(state, seat, action, design["fx"]["act"], log)
 
 
 def _plain(state, seat, card):
-    return [{"type": "play", "card": card, "effect": effect_kind(card), "label": f"Play {name(card)}"}]
+    return [{"type": "play", "card": card, "effect": effect_kind(card), "label": t("Play {card}", card=name(card))}]
 
 
 def _needs_exploration_deck(state, seat, card):
@@ -420,7 +432,7 @@ def _needs_exploration_deck(state, seat, card):
 
 def _gain_coins(state, seat, action, act, log):
     state["players"][seat]["coins"] += act["gain"]
-    log.add("coins", f"@{seat} gains {plural(act['gain'], 'coin')}")
+    log.add("coins", t("{player} gains {coins}", player=seat_ref(seat), coins=coins(act["gain"])))
 
 
 def _produce(state, seat, action, act, log):
@@ -454,21 +466,23 @@ def _poach_offers(state, seat, card):
             continue
         for partner in distinct(c for c in state["players"][other]["area"] if CARD[c]["type"] == "entre"):
             out.append({"type": "play", "card": card, "effect": "poach", "target": other, "ent": partner,
-                        "label": f"Play {name(card)}: take {name(partner)} from @{other}"})
+                        "label": t("Play {card}: take {partner} from {player}", card=name(card),
+                                   partner=name(partner), player=seat_ref(other))})
     return out
 
 
 def _poach(state, seat, action, act, log):
     other, partner = action["target"], action["ent"]
     state["players"][other]["area"].remove(partner)
-    log.add("poach", f"@{seat} poaches {name(partner)} from @{other}", card=partner)
+    log.add("poach", t("{player} poaches {partner} from {other}", player=seat_ref(seat), partner=name(partner),
+                       other=seat_ref(other)), card=partner)
     gain(state, seat, partner, log)
 
 
 def _fire_offers(state, seat, card):
     return [{"type": "play", "card": card, "effect": "fire", "target": other,
              "coins": min(CARD[card]["fx"]["act"]["fire"], state["players"][other]["coins"]),
-             "label": f"Play {name(card)} on @{other}"}
+             "label": t("Play {card} on {player}", card=name(card), player=seat_ref(other))}
             for other in range(state["num_players"]) if other != seat and state["players"][other]["coins"] > 0]
 
 
@@ -476,7 +490,7 @@ def _fire(state, seat, action, act, log):
     other = state["players"][action["target"]]
     lost = min(act["fire"], other["coins"])
     other["coins"] -= lost
-    log.add("coins", f"@{action['target']} loses {plural(lost, 'coin')} in the fire")
+    log.add("coins", t("{player} loses {coins} in the fire", player=seat_ref(action["target"]), coins=coins(lost)))
 
 
 def _new_market(state, seat, action, act, log):
@@ -484,7 +498,7 @@ def _new_market(state, seat, action, act, log):
         discard(state, card)
     state["market"] = []
     refill(state)
-    log.add("market", "The market is swept away and dealt anew")
+    log.add("market", t("The market is swept away and dealt anew"))
 
 
 def _survey(state, seat, action, act, log):
@@ -494,7 +508,7 @@ def _survey(state, seat, action, act, log):
         deck.append(draw(state, "x"))
     top = [deck.pop() for _ in range(min(act["survey"], len(deck)))]
     steps.push(state, "survey", cards=top)
-    log.private(seat, "survey", "You see, top first: " + ", ".join(name(c) for c in top))
+    log.private(seat, "survey", t("You see, top first: {cards}", cards=card_names(top)))
 
 
 def _audit(state, seat, action, act, log):

@@ -8,12 +8,25 @@ cards, then any of the Market action, the Exploration action and cards from the 
 
 from __future__ import annotations
 
-from app.engine import Log, Rng, join_words, one_per_design, plural, steps
+from app.engine import Log, Rng, Text, one_per_design, seat_ref, steps, t, tn, words
 
 from .data import CARD, matches
 from .scoring import end_by_points, win_at_target
 from .state import (MARKET_SIZE, GoldRushState, available, claimable, count, discard, draw, effect_sum, has_effect,
                     income, ingots, mines, name, new_turn_flags, owed, vp)
+
+
+def coins(n: int) -> Text:
+    return tn("{n} coin", "{n} coins", n)
+
+
+def cards(n: int) -> Text:
+    return tn("{n} card", "{n} cards", n)
+
+
+def card_names(cards_: list[int]) -> dict:
+    """Card names as a list argument written with commas ("Audit, Fair"), as the English log always had them."""
+    return words([name(c) for c in cards_], ",")
 
 
 def distinct(cards) -> list[int]:
@@ -30,10 +43,11 @@ def start_turn(state: GoldRushState, log: Log) -> None:
     state["event"] = None
     state["phase"] = "start"
     steps.clear(state)
-    log.add("turn", f"@{seat} starts a turn (round {state['round']})", seat=seat)
+    who = seat_ref(seat)
+    log.add("turn", t("{player} starts a turn (round {round})", player=who, round=state["round"]), seat=seat)
     if state["variant"] == "basic":
         player["coins"] += 2
-        log.add("coins", f"@{seat} takes 2 coins")
+        log.add("coins", t("{player} takes 2 coins", player=who))
         produce_money(state, seat, log)
         produce_mines(state, seat, log)
         ask_payment(state, seat, "upkeep", log)
@@ -41,7 +55,8 @@ def start_turn(state: GoldRushState, log: Log) -> None:
     card = draw(state, "e")
     state["event"] = card
     state["discard"]["e"].append(card)
-    log.add("event", f"Event for @{seat}: {name(card)}. {CARD[card]['text']}", card=card)
+    log.add("event", t("Event for {player}: {card}. {effect}", player=who, card=name(card), effect=CARD[card]["text"]),
+            card=card)
     for effect in CARD[card]["fx"]["ev"]:
         kind = effect[0]
         if kind == "money":
@@ -50,22 +65,22 @@ def start_turn(state: GoldRushState, log: Log) -> None:
             produce_mines(state, seat, log)
         elif kind == "nugget":
             if mines(player):
-                drawn, coins = cash_ingots(state, seat, effect[1], 0)
-                log.add("ingots", f"@{seat} finds a nugget: ingots {join_words([str(i) for i in drawn])}, "
-                                  f"worth {plural(coins, 'coin')}", ingots=drawn)
+                drawn, worth = cash_ingots(state, seat, effect[1], 0)
+                log.add("ingots", t("{player} finds a nugget: ingots {ingots}, worth {coins}", player=who,
+                                    ingots=words(drawn), coins=coins(worth)), ingots=drawn)
             else:
                 player["coins"] += effect[2]
-                log.add("coins", f"@{seat} owns no mine and gains {plural(effect[2], 'coin')}")
+                log.add("coins", t("{player} owns no mine and gains {coins}", player=who, coins=coins(effect[2])))
         elif kind == "all_gain":
             for other in state["players"]:
                 other["coins"] += effect[1]
-            log.add("coins", f"Every player gains {plural(effect[1], 'coin')}")
+            log.add("coins", t("Every player gains {coins}", coins=coins(effect[1])))
         elif kind == "price_mod":
             state["turn_flags"]["price_mod"] = effect[1]
         elif kind == "per_card":
             gain = count(player, effect[1]) * effect[2]
             player["coins"] += gain
-            log.add("coins", f"@{seat} gains {plural(gain, 'coin')}")
+            log.add("coins", t("{player} gains {coins}", player=who, coins=coins(gain)))
         elif kind == "oblig":
             ask_payment(state, seat, "oblig", log)
             return
@@ -73,7 +88,7 @@ def start_turn(state: GoldRushState, log: Log) -> None:
             if count(player, {"type": "trading"}):
                 steps.push(state, "trade")
                 return
-            log.add("info", f"@{seat} owns no Trading enterprise: nothing happens")
+            log.add("info", t("{player} owns no Trading enterprise: nothing happens", player=who))
     after_event(state, log)
 
 
@@ -83,7 +98,7 @@ def ask_payment(state: GoldRushState, seat: int, why: str, log: Log) -> None:
         steps.push(state, "pay", why=why)
         return
     if why == "oblig" and count(state["players"][seat], {"type": "entre"}):
-        log.add("pay", f"@{seat}'s banks cover the obligations")
+        log.add("pay", t("{player}'s banks cover the obligations", player=seat_ref(seat)))
     after_payment(state, why, log)
 
 
@@ -116,10 +131,10 @@ def draw_main(state: GoldRushState, seat: int, n: int, log: Log) -> None:
         got.append(card)
     state["players"][seat]["hand"].extend(got)
     if got:
-        log.add("draw", f"@{seat} draws {plural(len(got), 'card')}")
-        log.private(seat, "draw", "You draw " + ", ".join(name(c) for c in got), cards=got)
+        log.add("draw", t("{player} draws {cards}", player=seat_ref(seat), cards=cards(len(got))))
+        log.private(seat, "draw", t("You draw {cards}", cards=card_names(got)), cards=got)
     else:
-        log.add("draw", "The Main deck is exhausted: no card to draw")
+        log.add("draw", t("The Main deck is exhausted: no card to draw"))
 
 
 def refill(state: GoldRushState) -> None:
@@ -155,11 +170,12 @@ def finish_turn(state: GoldRushState, log: Log) -> None:
             win_at_target(state, seat, score, log)
             return
         if not state["final_round"]:
-            log.add("final", f"@{seat} reaches {score} VP: the round is finished so everyone has had as many turns")
+            log.add("final", t("{player} reaches {vp} VP: the round is finished so everyone has had as many turns",
+                               player=seat_ref(seat), vp=score))
         state["final_round"] = True
     if state["safety_end"] and not state["market"] and not available(state, "g") and not state["final_round"]:
         state["final_round"] = True
-        log.add("final", "The market and the Guild deck are exhausted: this is the last round")
+        log.add("final", t("The market and the Guild deck are exhausted: this is the last round"))
     following = (seat + 1) % n
     if following == state["first"]:
         if state["final_round"] or (state["safety_end"] and state["round"] >= state["round_cap"]):
@@ -185,15 +201,18 @@ def gain(state: GoldRushState, seat: int, card: int, log: Log) -> None:
         on_gain = CARD[owned]["fx"].get("on_gain")
         if on_gain and matches(design, on_gain["sel"]):
             player["coins"] += on_gain["coins"]
-            log.add("coins", f"{name(owned)} pays @{seat} {plural(on_gain['coins'], 'coin')}")
+            log.add("coins", t("{card} pays {player} {coins}", card=name(owned), player=seat_ref(seat),
+                               coins=coins(on_gain["coins"])))
     if design["type"] == "mine":
         check_industrialist(state, log)
 
 
 def lose(state: GoldRushState, seat: int, card: int, log: Log, why: str) -> None:
+    """A card leaves a play area for its discard pile; `why` is the message saying so, e.g. "{player} gives up
+    {card}: it is discarded"."""
     state["players"][seat]["area"].remove(card)
     discard(state, card)
-    log.add("lose", f"@{seat} {why} {name(card)}: it is discarded", card=card)
+    log.add("lose", t(why, player=seat_ref(seat), card=name(card)), card=card)
 
 
 def check_industrialist(state: GoldRushState, log: Log) -> None:
@@ -203,7 +222,10 @@ def check_industrialist(state: GoldRushState, log: Log) -> None:
     best = max(range(state["num_players"]), key=lambda s: (counts[s], s == state["turn"]))
     if counts[best] >= need and best != holder:
         state["industrialist"] = best
-        log.add("industrialist", f"@{best} owns {counts[best]} gold mines and takes the Gold Industrialist (1 VP)")
+        # at least 3 mines: the singular never shows in English, but other languages have more than one plural
+        log.add("industrialist", tn("{player} owns {n} gold mine and takes the Gold Industrialist (1 VP)",
+                                    "{player} owns {n} gold mines and takes the Gold Industrialist (1 VP)",
+                                    counts[best], player=seat_ref(best)))
 
 
 def produce_money(state: GoldRushState, seat: int, log: Log) -> None:
@@ -211,9 +233,9 @@ def produce_money(state: GoldRushState, seat: int, log: Log) -> None:
     printed = income(player)
     if printed <= 0:
         return
-    coins = printed + effect_sum(player, "income_bonus")
-    player["coins"] += coins
-    log.add("income", f"@{seat}'s money cards produce {plural(coins, 'coin')}")
+    gained = printed + effect_sum(player, "income_bonus")
+    player["coins"] += gained
+    log.add("income", t("{player}'s money cards produce {coins}", player=seat_ref(seat), coins=coins(gained)))
 
 
 def produce_mines(state: GoldRushState, seat: int, log: Log) -> None:
@@ -222,10 +244,15 @@ def produce_mines(state: GoldRushState, seat: int, log: Log) -> None:
     if shown <= 0:
         return
     bonus = effect_sum(player, "mine_coin")
-    drawn, coins = cash_ingots(state, seat, shown + effect_sum(player, "extra_ingot"), bonus)
-    extra = f" + {bonus} from Assay Offices" if bonus else ""
-    log.add("ingots", f"@{seat}'s mines yield ingots {', '.join(map(str, drawn))}{extra}: {plural(coins, 'coin')}",
-            ingots=drawn)
+    drawn, worth = cash_ingots(state, seat, shown + effect_sum(player, "extra_ingot"), bonus)
+    tokens = words(drawn, ",")
+    if bonus:
+        text = t("{player}'s mines yield ingots {ingots} + {bonus} from Assay Offices: {coins}", player=seat_ref(seat),
+                 ingots=tokens, bonus=bonus, coins=coins(worth))
+    else:
+        text = t("{player}'s mines yield ingots {ingots}: {coins}", player=seat_ref(seat), ingots=tokens,
+                 coins=coins(worth))
+    log.add("ingots", text, ingots=drawn)
 
 
 def cash_ingots(state: GoldRushState, seat: int, n: int, bonus: int) -> tuple[list[int], int]:
@@ -247,18 +274,19 @@ def explore(state: GoldRushState, seat: int, log: Log) -> None:
     real = [c for c in got if CARD[c]["type"] != "lost"]
     if len(got) == 2 and real and len(distinct(got)) == 2:
         steps.push(state, "keep", cards=got)
-        log.add("explore", f"@{seat} draws 2 cards and keeps one of them")
-        log.private(seat, "explore", "You draw " + ", ".join(name(c) for c in got))
+        log.add("explore", t("{player} draws 2 cards and keeps one of them", player=seat_ref(seat)))
+        log.private(seat, "explore", t("You draw {cards}", cards=card_names(got)))
         return
     if not got:
-        log.add("explore", "The expedition finds nothing: the deck is exhausted")
+        log.add("explore", t("The expedition finds nothing: the deck is exhausted"))
         return
     keep = real[0] if real else None
     for card in got:
         if card != keep:
             discard(state, card)
-            log.add("explore", f"@{seat}'s expedition turns up {name(card)}: it is discarded", card=card)
+            log.add("explore", t("{player}'s expedition turns up {card}: it is discarded", player=seat_ref(seat),
+                                 card=name(card)), card=card)
     if keep is not None:
-        log.add("explore", f"@{seat}'s expedition brings {name(keep)}", card=keep)
+        log.add("explore", t("{player}'s expedition brings {card}", player=seat_ref(seat), card=name(keep)), card=keep)
         gain(state, seat, keep, log)
     maybe_auto_end(state, log)

@@ -4,7 +4,7 @@ import pytest
 from goldrush_helpers import (act, check_invariants, claim, find, give, ids, main_turn, new, nothing_to_claim, on_top,
                               phase, start, take)
 
-from app.engine import BadOptions
+from app.engine import BadOptions, english
 from app.games.goldrush import GAME
 from app.games.goldrush.data import ACHIEVEMENT_IDS, CARD, LOST_IDS
 from app.games.goldrush.state import owed, price, vp
@@ -83,7 +83,7 @@ def test_upkeep_discarding_one_entrepreneur_replaces_the_payment():
     a, *rest = [give(s, 1, k)[0] for k in ("G18", "G19", "G20", "G21")]  # 4 entrepreneurs: 2 coins due
     s["players"][1]["coins"] = 3  # +2 at the start of the turn: 5, enough to pay
     start(s, 1)
-    assert GAME.pending(s)[1].text == "Upkeep: pay 2 coins for your entrepreneurs, or discard one of them instead"
+    assert english(GAME.pending(s)[1].text) == "Upkeep: pay 2 coins for your entrepreneurs, or discard one of them instead"
     s, _ = act(s, 1, "drop", card=a)
     # 3 entrepreneurs would still owe 1 coin, but the discard was instead of paying (the seed)
     assert phase(s) == "main" and s["players"][1]["area"] == rest and a in s["discard"]["g"]
@@ -96,7 +96,7 @@ def test_upkeep_prompt_when_the_seat_cannot_pay():
         give(s, 1, k)
     s["players"][1]["coins"] = -1  # +2 at the start of the turn: 1 coin, 2 due
     start(s, 1)
-    assert GAME.pending(s)[1].text == "Upkeep: you cannot pay 2 coins, so discard one of your entrepreneurs instead"
+    assert english(GAME.pending(s)[1].text) == "Upkeep: you cannot pay 2 coins, so discard one of your entrepreneurs instead"
     assert {a["type"] for a in GAME.legal(s, 1)} == {"drop"}
 
 
@@ -250,7 +250,7 @@ def test_basic_claim_without_an_action():
     s["players"][0]["coins"] = 10
     s, events = act(s, 0, "skip")
     assert [a["type"] for a in GAME.legal(s, 0)] == ["claim", "end"]
-    assert GAME.pending(s)[0].text == "Claim an achievement or end your turn"
+    assert english(GAME.pending(s)[0].text) == "Claim an achievement or end your turn"
     s, _ = act(s, 0, "claim", card=cap)
     assert cap in s["players"][0]["achievements"] and s["players"][0]["coins"] == 10 and s["turn"] == 1
 
@@ -430,7 +430,7 @@ def test_expedition_label_says_coins():
     s = new("basic")
     s["players"][0]["coins"] = 5
     assert find(s, 0, "explore")["label"] == "Send an expedition: pay 2 coins, take the top Guild card"
-    assert GAME.pending(s)[0].text == "Your turn: you may buy a market card or send an expedition; or end your turn"
+    assert english(GAME.pending(s)[0].text) == "Your turn: you may buy a market card or send an expedition; or end your turn"
 
 
 def test_every_secret_achievement_is_shown_at_the_end():

@@ -3,6 +3,7 @@
 import pytest
 from goldrush_helpers import act, check_invariants, find, free, give, ids, new, on_top, phase, start, take
 
+from app.engine import english
 from app.games.goldrush import GAME
 from app.games.goldrush.data import CARD
 from app.games.goldrush.state import price, vp
@@ -446,7 +447,7 @@ def test_hand_limit_discard_or_play_the_excess():
     give(s, 0, "M23", 2, "hand")
     give(s, 0, "M20", 2, "hand")  # 5 cards: one too many
     s, _ = act(s, 0, "end")
-    assert phase(s) == "hand" and GAME.pending(s)[0].text == "Hand limit 4: discard or play 1 card"
+    assert phase(s) == "hand" and english(GAME.pending(s)[0].text) == "Hand limit 4: discard or play 1 card"
     assert find(s, 0, "play", card=loan) is not None
     assert not any(a["type"] == "play" and CARD[a["card"]]["key"] == "M20" for a in GAME.legal(s, 0))  # wasted now
     s, events = act(s, 0, "play", card=loan)
@@ -472,7 +473,7 @@ def test_obligations_due_labels_say_what_remains():
     give(s, 0, "G19")
     s["players"][0]["coins"] = 1
     event_turn(s, "V05")
-    assert GAME.pending(s)[0].text.startswith("Obligations Due: you cannot pay 2 coins")
+    assert english(GAME.pending(s)[0].text).startswith("Obligations Due: you cannot pay 2 coins")
     assert find(s, 0, "drop", card=a)["label"] == "Discard N. D. Butin (then 1 coin to pay)"
     assert find(s, 0, "pay") is None
 

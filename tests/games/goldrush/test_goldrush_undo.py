@@ -19,7 +19,8 @@ def test_a_purchase_may_be_taken_back_and_the_card_returns_to_the_market():
     assert buy["card"] not in after["market"]
     point = take_back(GAME, trail, after, seat)
     assert canonical(point.state) == canonical(state) and buy["card"] in point.state["market"]
-    assert trail.took_back(seat) == {"type": "undo", "text": f"@{seat} took back: {buy['label']}", "to": 0, "undone": 1}
+    line = {k: v for k, v in trail.took_back(seat).items() if k != "say"}  # `say`: the same line for other languages
+    assert line == {"type": "undo", "text": f"@{seat} took back: {buy['label']}", "to": 0, "undone": 1}
 
 
 @pytest.mark.parametrize("kind", ["explore", "end"])
