@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import GameOver, NotUndoable, NotYourTurn
-from .game import Action, Event, Game, State
+from .game import Action, Event, Game, State, match_action
 from .rng import RNG_KEY
 from .text import said, t
 
@@ -70,6 +70,7 @@ class Point:
     state: State
     seat: int | None = None  # None: the point no undo passes (nothing before it is kept)
     label: str = ""  # what the move was, for the "took back" line
+    say: Any = None  # the same as a Text, when the game wrote its label as one (other languages)
 
 
 class Trail:
@@ -92,10 +93,12 @@ class Trail:
         if forced or not undoable(game, before, seat, action, after, waiting):
             return Trail.start(version, after)
         label = str(action.get("label") or "")[:LABEL_CHARS]
+        listed = match_action(action, game.legal(before, seat))  # the client may have left `say` out
+        say = listed.get("say") if listed is not None and len(label) < LABEL_CHARS else None
         points = self.points
         if len(points) > 1 and points[-1].seat != seat:  # another seat's run: it ends where this move starts
             points = [Point(points[-1].version, points[-1].state)]
-        return Trail([*points[-MAX_TRAIL:], Point(version, after, seat, label)])
+        return Trail([*points[-MAX_TRAIL:], Point(version, after, seat, label, say)])
 
     def target(self, seat: int) -> Point | None:
         """The point `seat` may go back to now (one move back), or None."""
@@ -110,7 +113,7 @@ class Trail:
     def took_back(self, seat: int) -> Event:
         """The log line for `seat` taking back the trail's last move."""
         last, to = self.points[-1], self.points[-2]
-        text = (t("{player} took back: {move}", player=f"@{seat}", move=last.label) if last.label
+        text = (t("{player} took back: {move}", player=f"@{seat}", move=last.say or last.label) if last.label
                 else t("{player} took back a move", player=f"@{seat}"))
         return {"type": UNDO, **said(text), "to": to.version, "undone": last.version}
 
