@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.support.browser import open_table_with_friend
 
@@ -157,7 +158,7 @@ def test_full_game_two_browsers_play_by_clicking_the_board(browser, sqlite_serve
         assert "Full game" in host.inner_text(".goldrush-status")
         host_hand = card_names(host, ".goldrush-hand")
         assert len(host_hand) == 2
-        assert panel(friend, HOST).locator(".goldrush-handsize").inner_text() == "2 cards in hand"
+        expect(panel(friend, HOST).locator(".goldrush-handsize")).to_have_text("2 cards in hand")  # once caught up
         # Hidden information: no Main-deck card name is public yet, so none of the host's may be in the
         # friend's page (text, titles, attributes).
         friend_html = friend.content()
@@ -181,7 +182,7 @@ def test_full_game_two_browsers_play_by_clicking_the_board(browser, sqlite_serve
             for card in friend_hand:
                 if card not in public:
                     assert card not in seen_by_host, f"{card} from the friend's hand leaks to the host"
-            assert panel(host, FRIEND).locator(".goldrush-handsize").inner_text() == (
+            expect(panel(host, FRIEND).locator(".goldrush-handsize")).to_have_text(
                 f"{len(friend_hand)} card{'' if len(friend_hand) == 1 else 's'} in hand")
             done[FRIEND] += play_full_turn(friend, host, FRIEND)
             wait_my_turn(host)
