@@ -107,34 +107,29 @@ def said(value: str | Text) -> dict[str, Any]:
     return {"text": value}
 
 
-def messages_in(value: Any) -> Iterable[str | tuple[str, str]]:
-    """Every message id inside a Text and its arguments (what the catalogues must translate)."""
-    if isinstance(value, dict):
+def _parts(value: Any) -> Iterable[tuple[str, Any]]:
+    """("msg", message id) and ("name", string argument) for everything inside a Text, depth first."""
+    if isinstance(value, str):
+        yield "name", value
+    elif isinstance(value, dict):
         if "msg" in value:
             msg = value["msg"]
-            yield tuple(msg) if isinstance(msg, list) else msg
-            for arg in (value.get("args") or {}).values():
-                yield from messages_in(arg)
-        elif "list" in value:
-            for item in value["list"]:
-                yield from messages_in(item)
+            yield "msg", tuple(msg) if isinstance(msg, list) else msg
+            children = (value.get("args") or {}).values()
+        else:
+            children = value.get("list", ())
+        for child in children:
+            yield from _parts(child)
     elif isinstance(value, list):
-        for item in value:
-            yield from messages_in(item)
+        for child in value:
+            yield from _parts(child)
+
+
+def messages_in(value: Any) -> Iterable[str | tuple[str, str]]:
+    """Every message id inside a Text and its arguments (what the catalogues must translate)."""
+    return (part for kind, part in _parts(value) if kind == "msg")
 
 
 def names_in(value: Any) -> Iterable[str]:
     """Every string argument inside a Text that is not a seat: the names the catalogues should translate."""
-    if isinstance(value, str):
-        if not value.startswith("@"):
-            yield value
-    elif isinstance(value, dict):
-        if "msg" in value:
-            for arg in (value.get("args") or {}).values():
-                yield from names_in(arg)
-        elif "list" in value:
-            for item in value["list"]:
-                yield from names_in(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from names_in(item)
+    return (part for kind, part in _parts(value) if kind == "name" and not part.startswith("@"))
