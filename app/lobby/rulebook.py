@@ -65,7 +65,8 @@ def _render(path: Path, mtime: float) -> Rulebook:  # noqa: ARG001 - mtime is pa
     for i, token in enumerate(tokens):
         if token.type != "heading_open":
             continue
-        text = tokens[i + 1].content
+        # The heading's words without their markup ("Undo **[ours]**" reads "Undo [ours]" in the contents).
+        text = "".join(c.content for c in tokens[i + 1].children or () if c.type in ("text", "code_inline"))
         if token.tag == "h1" and not title:
             title = text  # the page's header shows it; the body starts below it
             continue

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from app.engine import RandomBot, State, StepGame
+from app.engine import N_, RandomBot, State, StepGame
 from app.engine.game import copy_state
 
 from . import data as D
@@ -41,8 +41,8 @@ class Jambo(StepGame):
     title: ClassVar[str] = "Jambo"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
-    summary: ClassVar[str] = ("Two merchants at an African market buy and sell wares, play people, animals and tools, "
-                              "and race to 60 gold.")
+    summary: ClassVar[str] = N_("Two merchants at an African market buy and sell wares, play people, animals and "
+                                "tools, and race to 60 gold.")
     minutes: ClassVar[tuple[int, int]] = (30, 60)
     Options: ClassVar[type[BaseModel]] = JamboOptions
     max_moves: ClassVar[int] = 30000
