@@ -9,6 +9,7 @@ import os
 import secrets
 import shutil
 import subprocess
+import time
 from typing import Iterator
 from urllib.parse import urlsplit, urlunsplit
 
@@ -24,8 +25,24 @@ def temp_database(base_url: str) -> Iterator[str]:
         admin.execute(f'CREATE DATABASE "{name}"')
         yield urlunsplit(parts._replace(path="/" + name))
     finally:
-        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        admin.close()
+        try:
+            _drop(admin, name)
+        finally:
+            admin.close()
+
+
+def _drop(admin: psycopg.Connection, name: str) -> None:
+    """DROP ... WITH (FORCE) ends the other sessions on the database, but refuses when one of them is still logging
+    in (its role is not known yet, so ours may not end it): a server just stopped can leave such a connection for a
+    moment. Try again for a few seconds."""
+    for attempt in range(50):
+        try:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            return
+        except (psycopg.errors.InsufficientPrivilege, psycopg.errors.ObjectInUse):
+            if attempt == 49:
+                raise
+            time.sleep(0.2)
 
 
 @contextlib.contextmanager
