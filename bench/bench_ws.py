@@ -373,8 +373,9 @@ def main() -> None:
             report(k, stats, cpu)
             if args.profile and pid:
                 print(stages.table(stages.fold(args.profile), cpu / max(1, stats.moves) * 1e6 if cpu else None))
-        size = asyncio.run(reconnect_snapshot(base, ws_base, args.reconnect_moves))
-        print(f"reconnect snapshot after {args.reconnect_moves} moves: {size} bytes")
+        if args.reconnect_moves > 0:  # 0 skips it (play_table's max_moves=0 would mean "no limit")
+            size = asyncio.run(reconnect_snapshot(base, ws_base, args.reconnect_moves))
+            print(f"reconnect snapshot after {args.reconnect_moves} moves: {size} bytes")
         if server:
             print(f"server RSS: {rss_mb(server.proc.pid):.1f} MB")
     finally:
