@@ -77,6 +77,8 @@ class Stats:
         self.patch_bytes: list[int] = []
         self.snapshot_bytes: list[int] = []
         self.moves = 0
+        self.server_cpu: float | None = None  # seconds, over the measured window only
+        self.client_cpu = 0.0  # this process (the players), over the measured window
 
 
 async def open_sockets(ws_base: str, tid: str, cookies: list[str]) -> list:
@@ -191,10 +193,15 @@ async def run(base: str, ws_base: str, tables: int, seconds: float, pid: int | N
     await asyncio.sleep(0.5)  # let every socket take its snapshot before the clock starts
     start = time.perf_counter()
     stop_at[0] = start + seconds
+    cpu_before = cpu_seconds(pid) if pid else None
+    client_before = time.process_time()
     go.set()
     spy = await start_profile(pid, seconds - 1, profile)
     await asyncio.gather(*games)
     stats.elapsed = time.perf_counter() - start
+    stats.client_cpu = time.process_time() - client_before
+    if cpu_before is not None:  # table creation and socket handshakes before the window are not moves' cost
+        stats.server_cpu = cpu_seconds(pid) - cpu_before
     if spy is not None:
         await spy.wait()
     return stats
@@ -323,15 +330,17 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def report(tables: int, stats: Stats, cpu: float | None = None) -> None:
+def report(tables: int, stats: Stats) -> None:
     lat = [x * 1000 for x in stats.latencies]
     print(f"tables={tables:4d} moves={stats.moves:6d} moves/s={stats.moves / stats.elapsed:8.0f} "
           f"act->patch ms p50={percentile(lat, .5):6.2f} p95={percentile(lat, .95):6.2f} p99={percentile(lat, .99):6.2f} "
           f"patch bytes mean={statistics.mean(stats.patch_bytes):.0f} snapshot bytes mean={statistics.mean(stats.snapshot_bytes):.0f}")
+    cpu = stats.server_cpu
     if cpu is not None:
         # CPU per move depends far less than moves/s on what else the machine is doing.
         print(f"tables={tables:4d} server CPU per move: {cpu / max(1, stats.moves) * 1e6:.0f} us "
-              f"(one core's worth: {stats.moves / max(cpu, 1e-9):.0f} moves/s)")
+              f"(one core's worth: {stats.moves / max(cpu, 1e-9):.0f} moves/s); "
+              f"client CPU per move: {stats.client_cpu / max(1, stats.moves) * 1e6:.0f} us")
 
 
 def main() -> None:
@@ -367,10 +376,9 @@ def main() -> None:
             asyncio.run(open_loop(base, ws_base, args.tables, args.seconds, interval, args.speedup, pid))
             return
         for k in args.tables:
-            before = cpu_seconds(pid) if pid else None
             stats = asyncio.run(run(base, ws_base, k, args.seconds, pid, args.profile))
-            cpu = cpu_seconds(pid) - before if pid else None
-            report(k, stats, cpu)
+            report(k, stats)
+            cpu = stats.server_cpu
             if args.profile and pid:
                 print(stages.table(stages.fold(args.profile), cpu / max(1, stats.moves) * 1e6 if cpu else None))
         if args.reconnect_moves > 0:  # 0 skips it (play_table's max_moves=0 would mean "no limit")
