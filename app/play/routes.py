@@ -21,7 +21,7 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-from app import engine
+from app import engine, observability
 from app.accounts.deps import OptionalUser, client_address, connection_user, session_token
 from app.accounts.service import session_id
 from app.db.deps import DbDep
@@ -295,15 +295,22 @@ def _error(msg_id, code: str, message: str) -> str:  # noqa: ANN001
 
 
 async def _write(websocket: WebSocket, conn: Connection) -> None:
+    # Frames go straight to the server's send (set by observability.RequestContext, outside the middlewares, which
+    # only touch HTTP responses); every frame already queued is written before waiting again.
+    send = websocket.scope.get(observability.SERVER_SEND) or websocket.send
     try:
         while True:
             frame = await conn.queue.get()
-            if conn.closing is not None:
-                await websocket.close(code=conn.closing[0], reason=conn.closing[1])
-                return
-            await websocket.send_text(frame)
-            if conn.overflow:
-                await websocket.close(code=4008, reason="too far behind; reconnect to resync")
-                return
+            while True:
+                if conn.closing is not None:
+                    await websocket.close(code=conn.closing[0], reason=conn.closing[1])
+                    return
+                await send({"type": "websocket.send", "text": frame})
+                if conn.overflow:
+                    await websocket.close(code=4008, reason="too far behind; reconnect to resync")
+                    return
+                if conn.queue.empty():
+                    break
+                frame = conn.queue.get_nowait()
     except Exception:  # the socket went away; the reader loop ends the connection
         return
