@@ -177,7 +177,10 @@ async def start_profile(pid: int | None, seconds: float, path: str | None):
 
 
 async def run(base: str, ws_base: str, tables: int, seconds: float, pid: int | None = None,
-              profile: str | None = None) -> Stats:
+              profile: str | None = None, warmup: float = 0.0) -> Stats:
+    """Closed loop over `tables` tables. With `warmup`, the tables play that long before the measured window of
+    `seconds`; `stats.server_cpu` is then the server's CPU time over that window alone (with `pid`), and
+    `stats.client_cpu` this process's (the client's, which shares the machine with the server)."""
     gate = asyncio.Semaphore(8)
 
     async def gated(i: int):
@@ -191,17 +194,21 @@ async def run(base: str, ws_base: str, tables: int, seconds: float, pid: int | N
     stop_at = [0.0]
     games = [asyncio.create_task(play_table(socks, stop_at, stats, None, go)) for socks in sockets]
     await asyncio.sleep(0.5)  # let every socket take its snapshot before the clock starts
-    start = time.perf_counter()
-    stop_at[0] = start + seconds
-    cpu_before = cpu_seconds(pid) if pid else None
-    client_before = time.process_time()
+    stop_at[0] = time.perf_counter() + warmup + seconds
     go.set()
+    if warmup:
+        await asyncio.sleep(warmup)
+        # One event loop: nothing records a move between these lines, so the window starts clean.
+        stats.latencies.clear()
+        stats.moves = 0
+    cpu0, client_cpu0 = cpu_seconds(pid) if pid else None, time.process_time()
+    start = time.perf_counter()
     spy = await start_profile(pid, seconds - 1, profile)
     await asyncio.gather(*games)
     stats.elapsed = time.perf_counter() - start
-    stats.client_cpu = time.process_time() - client_before
-    if cpu_before is not None:  # table creation and socket handshakes before the window are not moves' cost
-        stats.server_cpu = cpu_seconds(pid) - cpu_before
+    # Table creation and socket handshakes before the window are not moves' cost.
+    stats.server_cpu = cpu_seconds(pid) - cpu0 if pid else None
+    stats.client_cpu = time.process_time() - client_cpu0
     if spy is not None:
         await spy.wait()
     return stats
@@ -343,6 +350,18 @@ def report(tables: int, stats: Stats) -> None:
               f"client CPU per move: {stats.client_cpu / max(1, stats.moves) * 1e6:.0f} us")
 
 
+def start_server() -> Server:
+    """A fresh server on a new SQLite file (in `server.tmpdir`) with the race game and the limits lifted."""
+    tmp = tempfile.mkdtemp(prefix="boardhall-bench-")
+    # Players here move far faster than people: lift the per-socket rate limit for the run.
+    # The open loop seats the same two guests at every table: lift the sockets-per-user limit too.
+    server = Server(database_url=f"sqlite:///{tmp}/bench.db", BOARDHALL_BENCH_GAMES="1", RATE_PER_SECOND="100000",
+                    RATE_BURST="100000", SOCKETS_PER_USER="1000000", MAX_CACHED_TABLES="100000")
+    server.tmpdir = tmp
+    server.start()
+    return server
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, nargs="+", default=[50, 200])
@@ -351,6 +370,7 @@ def main() -> None:
     parser.add_argument("--open-loop", action="store_true", help="tables move at a human pace; --tables are steps")
     parser.add_argument("--interval", type=float, nargs=2, default=[2.0, 5.0], help="open loop: seconds between moves")
     parser.add_argument("--speedup", type=float, default=1.0, help="open loop: divide --interval by this")
+    parser.add_argument("--warmup", type=float, default=0, help="closed loop: seconds played before the window")
     parser.add_argument("--reconnect-moves", type=int, default=5000)
     parser.add_argument("--url", help="use a running server (started with BOARDHALL_BENCH_GAMES=1)")
     parser.add_argument("--pid", type=int, help="with --url: the server's process id, to report CPU per move")
@@ -359,12 +379,7 @@ def main() -> None:
     if args.url:
         base = args.url.rstrip("/")
     else:
-        tmp = tempfile.mkdtemp(prefix="boardhall-bench-")
-        # Players here move far faster than people: lift the per-socket rate limit for the run.
-        # The open loop seats the same two guests at every table: lift the sockets-per-user limit too.
-        server = Server(database_url=f"sqlite:///{tmp}/bench.db", BOARDHALL_BENCH_GAMES="1", RATE_PER_SECOND="100000",
-                        RATE_BURST="100000", SOCKETS_PER_USER="1000000", MAX_CACHED_TABLES="100000")
-        server.start()
+        server = start_server()
         base = server.url
     ws_base = base.replace("http", "ws", 1)
     try:
@@ -376,7 +391,7 @@ def main() -> None:
             asyncio.run(open_loop(base, ws_base, args.tables, args.seconds, interval, args.speedup, pid))
             return
         for k in args.tables:
-            stats = asyncio.run(run(base, ws_base, k, args.seconds, pid, args.profile))
+            stats = asyncio.run(run(base, ws_base, k, args.seconds, pid, args.profile, args.warmup))
             report(k, stats)
             cpu = stats.server_cpu
             if args.profile and pid:
