@@ -235,12 +235,11 @@ class OpenStats:
         self.errors = 0
 
 
-async def paced_table(ws_base: str, tid: str, cookies: list[str], interval: tuple[float, float], stats: OpenStats,
-                      stop: asyncio.Event) -> None:
-    """One table whose players move at a pace of their own: seat `version % 2` moves every `interval` seconds."""
-    socks = await open_sockets(ws_base, tid, cookies)
+async def paced_table(socks: list, interval: tuple[float, float], stats: OpenStats, stop: asyncio.Event,
+                      ready: asyncio.Event) -> None:
+    """One table whose players move at a pace of their own: seat `version % 2` moves every `interval` seconds.
+    `ready` is set once both of its sockets have their state."""
     version = [None, None]
-    ready = asyncio.Event()
     sent_at: dict[int, float] = {}
 
     async def reader(seat: int) -> None:
@@ -296,14 +295,34 @@ async def open_loop(base: str, ws_base: str, steps: list[int], seconds: float, i
         async with gate:
             return await make_open_table(a, b)
 
+    async def gated_sockets(tid: str) -> list:
+        async with gate:
+            return await open_sockets(ws_base, tid, cookies)
+
     base_rss = rss_mb(pid) if pid else None
     held, held_rss = 0, None
     print(f"open loop: one move per table every {interval[0]:g}-{interval[1]:g} s"
           + (f" (the human pace of 2-5 s sped up {speedup:g}x)" if speedup != 1 else ""))
     for target in steps:
         made = await asyncio.gather(*(gated() for _ in range(target - len(tasks))))
-        tasks += [asyncio.create_task(paced_table(ws_base, tid, cookies, interval, stats, stop)) for tid in made]
-        await asyncio.sleep(max(interval) + 1)  # every new table has its snapshot and is moving
+        # Sockets open a few at a time, as tables were made: hundreds of handshakes at once outlast the client's
+        # opening timeout on a 2-core machine (a handshake reads the table, its seats and ratings).
+        opened = await asyncio.gather(*(gated_sockets(tid) for tid in made))
+        ready = [asyncio.Event() for _ in made]
+        tasks += [asyncio.create_task(paced_table(socks, interval, stats, stop, up))
+                  for socks, up in zip(opened, ready)]
+        # The window opens once every new table's sockets have their snapshot (handshakes are not moves) and have
+        # had time to make a first move.
+        waiting = [asyncio.create_task(up.wait()) for up in ready]
+        _, late = await asyncio.wait(waiting, timeout=120)
+        failed = [t.exception() for t in tasks if t.done() and not t.cancelled() and t.exception()]
+        if late or failed:
+            print(f"tables={target:5d}: {len(late)} tables never got their state; "
+                  f"{len(failed)} failed ({failed[0]!r} first)" if failed else "", file=sys.stderr)
+            for t in late:
+                t.cancel()
+            break
+        await asyncio.sleep(max(interval) + 1)
         cpu0, start = (cpu_seconds(pid) if pid else 0.0), time.perf_counter()
         await asyncio.sleep(seconds)
         end = time.perf_counter()
