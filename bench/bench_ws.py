@@ -16,6 +16,7 @@ server like S times as many tables at the human pace (memory is still per real t
 
     .venv/bin/python bench/bench_ws.py --tables 50 --seconds 10
     .venv/bin/python bench/bench_ws.py --tables 50 --seconds 8 --profile /tmp/profile.txt
+    .venv/bin/python bench/bench_ws.py --tables 50 --seconds 10 --reconnect-moves 0 --profile /tmp/p.txt --gil
     .venv/bin/python bench/bench_ws.py --open-loop --speedup 10 --tables 100 200 400 600 --seconds 8
     .venv/bin/python bench/bench_ws.py --url http://127.0.0.1:8000   # an already running server
 """
@@ -166,18 +167,20 @@ def rss_mb(pid: int) -> float:
     return total / 1024
 
 
-async def start_profile(pid: int | None, seconds: float, path: str | None):
-    """py-spy on the server for the measured window (sampling at 100 Hz without pausing it, to disturb it little)."""
+async def start_profile(pid: int | None, seconds: float, path: str | None, gil: bool = False):
+    """py-spy on the server for the measured window (sampling at 100 Hz without pausing it, to disturb it little).
+    `gil`: sample only the thread holding the GIL, i.e. the serial work that bounds one process's moves/s."""
     if not (path and pid):
         return None
     spy = shutil.which("py-spy") or str(ROOT / ".venv" / "bin" / "py-spy")
     return await asyncio.create_subprocess_exec(
-        spy, "record", "-p", str(pid), "-r", "100", "--nonblocking", "-f", "raw", "-o", path,
+        spy, "record", "-p", str(pid), "-r", "250" if gil else "100", *(["--gil"] if gil else []), "--nonblocking",
+        "-f", "raw", "-o", path,
         "-d", str(max(1, int(seconds))), stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
 
 
 async def run(base: str, ws_base: str, tables: int, seconds: float, pid: int | None = None,
-              profile: str | None = None, warmup: float = 0.0) -> Stats:
+              profile: str | None = None, warmup: float = 0.0, gil: bool = False) -> Stats:
     """Closed loop over `tables` tables. With `warmup`, the tables play that long before the measured window of
     `seconds`; `stats.server_cpu` is then the server's CPU time over that window alone (with `pid`), and
     `stats.client_cpu` this process's (the client's, which shares the machine with the server)."""
@@ -203,7 +206,7 @@ async def run(base: str, ws_base: str, tables: int, seconds: float, pid: int | N
         stats.moves = 0
     cpu0, client_cpu0 = cpu_seconds(pid) if pid else None, time.process_time()
     start = time.perf_counter()
-    spy = await start_profile(pid, seconds - 1, profile)
+    spy = await start_profile(pid, seconds - 1, profile, gil)
     await asyncio.gather(*games)
     stats.elapsed = time.perf_counter() - start
     # Table creation and socket handshakes before the window are not moves' cost.
@@ -386,6 +389,7 @@ def main() -> None:
     parser.add_argument("--tables", type=int, nargs="+", default=[50, 200])
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--profile", help="closed loop: record the server with py-spy into this file (raw format)")
+    parser.add_argument("--gil", action="store_true", help="with --profile: only the thread holding the GIL")
     parser.add_argument("--open-loop", action="store_true", help="tables move at a human pace; --tables are steps")
     parser.add_argument("--interval", type=float, nargs=2, default=[2.0, 5.0], help="open loop: seconds between moves")
     parser.add_argument("--speedup", type=float, default=1.0, help="open loop: divide --interval by this")
@@ -410,7 +414,7 @@ def main() -> None:
             asyncio.run(open_loop(base, ws_base, args.tables, args.seconds, interval, args.speedup, pid))
             return
         for k in args.tables:
-            stats = asyncio.run(run(base, ws_base, k, args.seconds, pid, args.profile, args.warmup))
+            stats = asyncio.run(run(base, ws_base, k, args.seconds, pid, args.profile, args.warmup, args.gil))
             report(k, stats)
             cpu = stats.server_cpu
             if args.profile and pid:
