@@ -1,0 +1,64 @@
+"""What a socket's arrival costs the server: open, table + chat + snapshot frames, close, one after another.
+
+A restart or a SIGTERM drain sends every client of an instance to reconnect at once, so this cost, not a move's,
+decides how fast an instance takes a crowd back. Starts a real server (SQLite file) and prints server CPU and wall
+time per open+close, over `--tables` started tables with two seated players each, for `--rounds` passes.
+
+    .venv/bin/python bench/bench_handshake.py --tables 20 --rounds 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from websockets.asyncio.client import connect  # noqa: E402
+
+from bench.bench_ws import cpu_seconds, make_table, start_server  # noqa: E402
+
+
+async def one_pass(ws_base: str, made: list[tuple[str, list[str]]]) -> int:
+    count = 0
+    for tid, cookies in made:
+        for cookie in cookies:
+            async with connect(f"{ws_base}/ws/tables/{tid}", additional_headers={"Cookie": cookie}) as ws:
+                while json.loads(await ws.recv())["type"] != "snapshot":
+                    pass
+            count += 1
+    return count
+
+
+async def run(tables: int, rounds: int) -> None:
+    server = start_server()
+    try:
+        ws_base = server.url.replace("http", "ws", 1)
+        made = [await make_table(server.url, i) for i in range(tables)]
+        for r in range(rounds):
+            cpu0, wall0 = cpu_seconds(server.proc.pid), time.perf_counter()
+            count = await one_pass(ws_base, made)
+            await asyncio.sleep(0.5)  # the last close's presence note
+            cpu = cpu_seconds(server.proc.pid) - cpu0
+            wall = time.perf_counter() - wall0 - 0.5
+            print(f"pass {r + 1}: {count} sockets opened and closed; server CPU {cpu / count * 1000:.1f} ms and "
+                  f"wall {wall / count * 1000:.1f} ms per socket")
+    finally:
+        server.stop()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=20)
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    print(f"boardhall handshake benchmark, SQLite; load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    asyncio.run(run(args.tables, args.rounds))
+
+
+if __name__ == "__main__":
+    main()
