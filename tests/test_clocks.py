@@ -213,6 +213,31 @@ def test_two_instances_fire_each_deadline_exactly_once_even_when_one_is_killed(p
     assert len(timed_out) <= claims <= len(timed_out) + 1
 
 
+def test_a_returning_player_reads_themselves_connected_in_their_first_frame_and_a_vote_about_them_ends(clock_server):
+    """The handshake notes the arrival before it builds the table it sends: the returning player's own first
+    `table` frame already shows them connected, and the others are told once, with the vote about them void."""
+    people = [Person(clock_server, n) for n in ("Dee", "Eli", "Fay")]
+    tid = open_table(people[0], {"mode": "relaxed"}, seats=3)
+    for p in people[1:]:
+        p.post(f"/api/tables/{tid}/join", {})
+    people[0].post(f"/api/tables/{tid}/start")
+    a, b, c = (p.socket(tid) for p in people)
+    for sock in (a, b, c):
+        sock.until("snapshot")
+    until_table(a, lambda t: all(s["connected"] for s in t["seats"]))
+    c.close()
+    until_table(a, lambda t: t["seats"][2]["connected"] is False)
+    time.sleep(1.2)  # the grace period
+    assert people[0].post(f"/api/tables/{tid}/vote", {"seat": 2}).json()["seats"][2]["votes"] == 1
+    again = people[2].socket(tid)
+    first = again.until("table")["table"]
+    assert first["seats"][2]["connected"] and first["seats"][2]["votes"] == 0
+    assert first["invite"] is not None  # Fay was at the table: her own frame carries the invite
+    told = until_table(a, lambda t: t["seats"][2]["connected"])
+    assert told["seats"][2]["votes"] == 0 and told["invite"] is None  # the others' copy never carries it
+    again.close()
+
+
 def test_host_rights_pass_to_a_connected_player_when_the_host_stays_away(clock_server):
     host, friend = Person(clock_server, "Leaver"), Person(clock_server, "Keeper")
     tid = open_table(host, {"mode": "relaxed"})

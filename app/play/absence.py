@@ -150,9 +150,18 @@ async def notify(hub: "Hub", db: AsyncSession, table: Table, reload: bool = Fals
 
 
 # ---- presence -------------------------------------------------------------------------------------------------
-async def arrived(hub: "Hub", conn: "Connection") -> None:
-    """A seated player's socket opened: they are connected, and any vote about them is void."""
-    await _note_presence(hub, conn, clocks.now_ms(), votes=None)
+def note_arrival(table: Table, seats: list[Seat], user_id: int | None, settings: Any) -> bool:
+    """A seated player's socket is opening: they are connected, and any vote about them is void. Changes the seat in
+    the handshake's own session (its caller commits, then builds the table's lobby view once, already showing the
+    player connected); True when the others at the table must be told, as `_note_presence` would have told them."""
+    seat = next((s for s in seats if user_id is not None and s.user_id == user_id), None)
+    if seat is None:
+        return False
+    now = clocks.now_ms()
+    was_away = clocks.absent_since(seat.seen_ms, now, settings) is not None
+    had_votes = bool(seat.votes)
+    seat.seen_ms, seat.votes = now, None
+    return table.status == "playing" and (was_away or had_votes)
 
 
 async def left(hub: "Hub", conn: "Connection") -> None:

@@ -154,10 +154,11 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             if refusal:
                 await _refuse(websocket, 4429, refusal)
                 return
-            public = await lobby_service.public_table(db, table=table,
-                                                      with_invite=lobby_service.was_at(table, seats, user))
+            tell_table = absence.note_arrival(table, seats, user.id if user else None, settings)
             await lobby_service.touch_tables(db, table_ids=[table_id])
             await db.commit()
+            public = await lobby_service.public_table(db, table=table,
+                                                      with_invite=lobby_service.was_at(table, seats, user))
     except Exception as exc:
         if not database_trouble(exc):
             raise
@@ -183,7 +184,9 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         else:
             for frame in frames:
                 conn.send(frame)
-        await absence.arrived(hub, conn)  # after the snapshot: the documented order on connect stays intact
+        if tell_table:  # after the snapshot: the documented order on connect stays intact
+            await hub.table_changed(table_id, public.model_dump(mode="json") if not public.invite
+                                    else {**public.model_dump(mode="json"), "invite": None})
         bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
         while True:
             message = await websocket.receive()
