@@ -91,16 +91,22 @@ def test_a_2s_bank_runs_out_the_timeout_moves_are_made_a_bot_takes_over_and_the_
     s.act_ok(s.view["legal"][0])  # and plays on
 
 
-def test_players_vote_a_bot_into_an_absent_players_seat_who_can_take_it_back(clock_server):
-    people = [Person(clock_server, n) for n in ("Ana", "Ben", "Cy")]
+def _three_playing_relaxed(server, names):  # noqa: ANN001, ANN202
+    """Three people at a started relaxed table, each with a socket, once the first sees everyone connected."""
+    people = [Person(server, n) for n in names]
     tid = open_table(people[0], {"mode": "relaxed"}, seats=3)
     for p in people[1:]:
         p.post(f"/api/tables/{tid}/join", {})
     people[0].post(f"/api/tables/{tid}/start")
-    a, b, c = (p.socket(tid) for p in people)
-    for sock in (a, b, c):
+    socks = [p.socket(tid) for p in people]
+    for sock in socks:
         sock.until("snapshot")
-    table = until_table(a, lambda t: all(s["connected"] for s in t["seats"]))
+    table = until_table(socks[0], lambda t: all(s["connected"] for s in t["seats"]))
+    return people, tid, socks, table
+
+
+def test_players_vote_a_bot_into_an_absent_players_seat_who_can_take_it_back(clock_server):
+    people, tid, (a, b, c), table = _three_playing_relaxed(clock_server, ("Ana", "Ben", "Cy"))
     assert table["absent_grace_s"] == 1
     c.close()
     table = until_table(a, lambda t: t["seats"][2]["connected"] is False)
@@ -216,15 +222,7 @@ def test_two_instances_fire_each_deadline_exactly_once_even_when_one_is_killed(p
 def test_a_returning_player_reads_themselves_connected_in_their_first_frame_and_a_vote_about_them_ends(clock_server):
     """The handshake notes the arrival before it builds the table it sends: the returning player's own first
     `table` frame already shows them connected, and the others are told once, with the vote about them void."""
-    people = [Person(clock_server, n) for n in ("Dee", "Eli", "Fay")]
-    tid = open_table(people[0], {"mode": "relaxed"}, seats=3)
-    for p in people[1:]:
-        p.post(f"/api/tables/{tid}/join", {})
-    people[0].post(f"/api/tables/{tid}/start")
-    a, b, c = (p.socket(tid) for p in people)
-    for sock in (a, b, c):
-        sock.until("snapshot")
-    until_table(a, lambda t: all(s["connected"] for s in t["seats"]))
+    people, tid, (a, b, c), _ = _three_playing_relaxed(clock_server, ("Dee", "Eli", "Fay"))
     c.close()
     until_table(a, lambda t: t["seats"][2]["connected"] is False)
     time.sleep(1.2)  # the grace period
