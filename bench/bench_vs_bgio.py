@@ -21,7 +21,6 @@ import json
 import os
 import shutil
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -33,6 +32,7 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from bench.bench_ws import percentile, run, start_server  # noqa: E402
+from tests.support.servers import free_port  # noqa: E402
 
 BGIO = ROOT / "bench" / "bgio"
 
@@ -47,12 +47,6 @@ def check_node() -> str:
               file=sys.stderr)
         sys.exit(2)
     return node
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def boardhall_side(tables: int, seconds: float, warmup: float) -> dict:

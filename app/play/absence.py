@@ -170,7 +170,7 @@ async def left(hub: "Hub", conn: "Connection") -> None:
         await _note_presence(hub, conn, clocks.now_ms() - clocks.stale_ms(hub.settings))
 
 
-async def _note_presence(hub: "Hub", conn: "Connection", seen_ms: int, **values: Any) -> None:
+async def _note_presence(hub: "Hub", conn: "Connection", seen_ms: int) -> None:
     """Store when the player was last seen; tell the table when that flips them between connected and away
     during play (before the start the waiting room's own updates carry presence)."""
     if conn.user_id is None:
@@ -183,7 +183,7 @@ async def _note_presence(hub: "Hub", conn: "Connection", seen_ms: int, **values:
         now = clocks.now_ms()
         was_away = clocks.absent_since(seat.seen_ms, now, hub.settings) is not None
         await db.execute(update(Seat).where(Seat.table_id == conn.table_id, Seat.user_id == conn.user_id)
-                         .values(seen_ms=seen_ms, **values))
+                         .values(seen_ms=seen_ms))
         await db.commit()
         table = await db.get(Table, conn.table_id)
         is_away = clocks.absent_since(seen_ms, now, hub.settings) is not None
