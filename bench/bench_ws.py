@@ -131,7 +131,8 @@ async def play_table(socks: list, stop_at: list[float], stats: Stats, max_moves:
         mover[0] = seat
         pending_version[0] = version + 1
         sent_at[version + 1] = time.perf_counter()
-        await socks[seat].send(json.dumps({"type": "act", "id": version, "version": version, "action": action}))
+        await socks[seat].send(json.dumps({"type": "act", "id": version, "version": version, "action": action,
+                                              "ack_in_patch": True}))
 
     readers = [asyncio.create_task(reader(s)) for s in (0, 1)]
     await done.wait()
@@ -272,8 +273,9 @@ async def paced_table(socks: list, interval: tuple[float, float], stats: OpenSta
                 v = max(version)
                 seat = v % 2
             sent_at[v + 1] = time.perf_counter()
-            await socks[seat].send(json.dumps({"type": "act", "id": v, "version": v, "action": {
-                "type": "mark", "cell": v % 64, "label": f"Mark cell {v % 64}"}}))
+            await socks[seat].send(json.dumps({"type": "act", "id": v, "version": v, "ack_in_patch": True,
+                                               "action": {"type": "mark", "cell": v % 64,
+                                                          "label": f"Mark cell {v % 64}"}}))
             waited = 0.0
             while max(version) <= v and waited < 10:  # a person sees their move land before thinking of the next
                 await asyncio.sleep(0.005)

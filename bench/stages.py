@@ -17,7 +17,7 @@ from collections import Counter
 
 # (stage, substrings of a frame "function (file:line)"); the first rule any frame of a sample matches wins.
 RULES: list[tuple[str, tuple[str, ...]]] = [
-    ("commit: SQL in the writer thread", ("_write_batch (", "MoveWriter._write (")),
+    ("commit: SQL in the writer thread", ("_write_batch (", "MoveWriter._write (", "MoveWriter._run (")),
     ("parse + validate the message", ("app/play/messages.py",)),
     ("diff views (JSON Patch)", ("app/play/patch.py", "jsonpatch/")),
     ("build views", ("full_views (", "full_view (", "Hub._views (", "Hub._view_of (")),
@@ -27,7 +27,7 @@ RULES: list[tuple[str, tuple[str, ...]]] = [
     ("bots: who is pending", ("Hub._schedule_bots (",)),
     ("serialise frames + fan-out to sockets", ("Hub._on_move (", "Hub.on_message (", "Hub._frames (",
                                                "MemoryBroker.publish (", "Connection.send (")),
-    ("act: state JSON, queue the commit, bookkeeping", ("Hub.act (", "MoveWriter.commit (", "MoveWriter._run (")),
+    ("act: state JSON, queue the commit, bookkeeping", ("Hub.act (", "MoveWriter.commit (", "_resolve (app/play/store")),
     ("socket write (ASGI send, framing)", ("_write (app/play/routes.py", "WebSocket.send")),
     ("socket read (ASGI receive, route loop, ack)", ("table_socket (", "WebSocket.receive", "_handle (")),
     ("websocket protocol (uvicorn)", ("uvicorn/protocols/websockets",)),
@@ -35,7 +35,7 @@ RULES: list[tuple[str, tuple[str, ...]]] = [
     ("database reads (SQLAlchemy, aiosqlite threads)", ("sqlalchemy/", "aiosqlite/")),
     ("event loop, sockets, C code", ("Runner.run (",)),
 ]
-IDLE = ("aiosqlite/core.py:59)", "_worker (concurrent/futures/thread.py:81)", "Condition.wait (", "Thread.join (")
+IDLE = ("aiosqlite/core.py:59)", "MoveWriter._wait (", "_worker (concurrent/futures/thread.py:81)", "Condition.wait (", "Thread.join (")
 
 
 def stage_of(frames: list[str]) -> str:

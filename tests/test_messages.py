@@ -25,6 +25,11 @@ def test_well_formed_messages_become_typed_messages():
     assert messages.parse('{"type": "undo", "version": 5}') == messages.Undo(version=5)
     assert messages.parse('{"type": "sync"}') == messages.Sync()
     assert messages.parse('{"type": "ping", "id": null}') == messages.Ping()
+    # The opt-in that folds the ack into the move's own patch (docs/protocol.md); off unless asked for.
+    assert messages.parse(json.dumps({"type": "act", "id": 7, "version": 3, "action": ACTION,
+                                      "ack_in_patch": True})).ack_in_patch is True
+    assert messages.parse('{"type": "undo", "version": 5, "ack_in_patch": true}').ack_in_patch is True
+    assert messages.parse('{"type": "undo", "version": 5}').ack_in_patch is False
 
 
 @pytest.mark.parametrize("text, code, message", [
@@ -45,6 +50,11 @@ def test_well_formed_messages_become_typed_messages():
     ('{"type": "ping", "id": [1]}', "bad_message", "id: must be a string, an integer or null, not an array"),
     ('{"type": "chat", "text": ""}', "bad_message", "text: must be 1-500 characters, not 0"),
     ('{"type": "chat", "text": 5}', "bad_message", "text: must be a string, not an integer"),
+    ('{"type": "act", "version": 1, "action": {}, "ack_in_patch": 1}', "bad_message",
+     "ack_in_patch: must be true or false, not an integer"),
+    ('{"type": "undo", "version": 1, "ack_in_patch": "yes"}', "bad_message",
+     "ack_in_patch: must be true or false, not a string"),
+    ('{"type": "chat", "text": "hi", "ack_in_patch": true}', "bad_message", "ack_in_patch: unknown field"),
 ])
 def test_bad_input_gets_the_documented_code_and_a_plain_message(text, code, message):
     assert refusal(text)[:2] == (code, message)
@@ -59,7 +69,7 @@ def test_a_refusal_carries_the_message_id_when_it_has_a_usable_one():
 json_values = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
                            | st.text(max_size=5), lambda inner: st.lists(inner, max_size=3)
                            | st.dictionaries(st.text(max_size=5), inner, max_size=3), max_leaves=6)
-fields = st.dictionaries(st.sampled_from(["type", "id", "version", "action", "text", "x"]),
+fields = st.dictionaries(st.sampled_from(["type", "id", "version", "action", "text", "ack_in_patch", "x"]),
                          st.sampled_from(["act", "undo", "chat", "sync", "ping"]) | json_values, max_size=5)
 
 

@@ -44,6 +44,17 @@ def test_two_instances_share_moves_through_redis(postgres_url, redis_url):
             # A stale move on the other instance is refused, never a second diverging state.
             r = b.until_reply(b.act({"type": "pick", "n": 3, "label": "Pick 3"}, version=1))
             assert r["code"] in ("stale_version", "illegal_action")
+            # A move asking for its ack inside its patch: through Redis the patch may come after the move's reply
+            # is due, so the ack comes in the patch or on its own, exactly once either way.
+            mover = next(sock for sock in (a, b) if sock.view["legal"])
+            mover.send({"type": "act", "id": "inline", "version": mover.version, "ack_in_patch": True,
+                        "action": mover.view["legal"][0]})
+            mover.sync_to(4)
+            for _ in range(3):  # a separate ack, if any, is right behind
+                mover.send({"type": "ping", "id": "p"})
+                mover.until("pong")
+            acks = [m for m in mover.seen if m.get("ack") == "inline" or m.get("id") == "inline"]
+            assert len(acks) == 1 and acks[0]["version"] == 4, acks
             b.send({"type": "chat", "text": "hello from two"})
             assert a.until("chat")["text"] == "hello from two"
         finally:

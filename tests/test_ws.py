@@ -105,6 +105,29 @@ def test_illegal_out_of_turn_foreign_and_stale_actions_change_nothing(sqlite_ser
     assert b.view["game"]["picked"] == [True, False] and a.version == 1
 
 
+def test_an_act_asking_for_its_ack_in_the_patch_gets_one_frame_for_its_move(sqlite_server):
+    tid, people = started_table(sqlite_server)
+    a, b = connect_all(people, tid)
+    a.send({"type": "act", "id": "m1", "version": 0, "ack_in_patch": True,
+            "action": {"type": "pick", "n": 1, "label": "Pick 1"}})
+    patch = a.until("patch")
+    assert patch["version"] == 1 and patch["ack"] == "m1" and a.view["game"]["picked"] == [True, False]
+    a.send({"type": "ping", "id": "after"})
+    a.until("pong", id="after")
+    assert [m["type"] for m in a.seen[-2:]] == ["patch", "pong"]  # no separate ack came
+    other = b.until("patch")
+    assert other["version"] == 1 and "ack" not in other  # the other players' patches carry no ack
+    # Refused: an error as always, and nothing committed.
+    b.send({"type": "act", "id": "m2", "version": 0, "ack_in_patch": True,
+            "action": {"type": "pick", "n": 2, "label": "Pick 2"}})
+    assert b.until_reply("m2")["code"] == "stale_version"
+    b.until("snapshot")
+    # Without the opt-in nothing changes: an ack of its own, and a patch without one.
+    b.send({"type": "act", "id": "m3", "version": 1, "action": {"type": "pick", "n": 2, "label": "Pick 2"}})
+    assert b.until_reply("m3") == {"type": "ack", "id": "m3", "version": 2}
+    assert all("ack" not in m for m in b.seen if m["type"] == "patch")
+
+
 def test_malformed_unknown_oversized_and_flooding_messages_get_errors(sqlite_server):
     tid, people = started_table(sqlite_server)
     (a,) = connect_all(people[:1], tid)

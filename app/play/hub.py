@@ -23,6 +23,7 @@ import json
 import logging
 import random
 import secrets
+import types
 import uuid
 from collections import deque
 from dataclasses import dataclass, field
@@ -87,6 +88,11 @@ class Runtime:
     trail: undo.Trail | None = None  # the states its mover may take back to (app/engine/undo.py); None: not known
     offer: tuple[str, dict[str, Any]] | None = None  # (audience, its "undo" field) at this version, if any
 
+    def __post_init__(self) -> None:
+        # A game none of whose decisions can be taken back keeps the trail it was loaded with (one point, no
+        # undo offered), instead of checking every move for it.
+        self.undoable = undo.has_undo_points(self.game)
+
     def humans(self) -> set[int]:
         """Seats a person plays: their clocks run."""
         return {seat for seat, uid in self.seat_users.items() if uid is not None}
@@ -121,7 +127,9 @@ class Runtime:
 
 
 class Connection:
-    """One websocket's outbox: frames are queued so a slow client never holds up the others."""
+    """One websocket's outbox. A frame goes to the server at once when nothing is queued before it and the socket
+    takes writes (the server's send then completes without waiting); otherwise it is queued for the socket's
+    writer task, so a slow client never holds up the others."""
 
     MAX_QUEUED = 1000
 
@@ -132,8 +140,15 @@ class Connection:
         self.closing: tuple[int, str] | None = None
         self.seat: int | None = None
         self.version = -1  # last game version this socket was sent
-        self.queue: asyncio.Queue[str] = asyncio.Queue()
+        self.queue: asyncio.Queue[str | Unfinished] = asyncio.Queue()
         self.overflow = False  # set when hopelessly behind; the socket is closed and the client resyncs
+        # The ASGI send of the socket, set by its writer task: frames are written straight through it when
+        # nothing waits in the queue. `busy`: the writer task holds frames it has not written yet.
+        self.direct: Any = None
+        self.busy = False
+        # (version, message id) of this socket's own move once committed, when its act asked for the ack inside
+        # the move's patch (`ack_in_patch`): the fan-out adds it to that patch and sets this back to None.
+        self.ack: tuple[int, Any] | None = None
 
     @property
     def audience(self) -> str:
@@ -142,13 +157,57 @@ class Connection:
     def end(self, code: int, reason: str) -> None:
         """Close this socket (the writer task sees `closing` at its next frame; frames still queued are dropped)."""
         self.closing = (code, reason)
+        self.direct = None
         self.queue.put_nowait("")
 
     def send(self, frame: str) -> None:
+        if self.direct is not None and not self.busy and self.queue.empty():
+            self._write_now(frame)
+            return
         if self.queue.qsize() >= self.MAX_QUEUED:
             self.overflow = True
             return
         self.queue.put_nowait(frame)
+
+    def _write_now(self, frame: str) -> None:
+        # The server's send is a coroutine that returns without waiting unless the socket's transport is paused
+        # (its reader is slow): stepping it once here writes the frame with no task switch. When it does wait,
+        # the writer task finishes it, and the frames after it queue behind.
+        coro = self.direct({"type": "websocket.send", "text": frame})
+        try:
+            waiting_on = coro.send(None)
+        except StopIteration:
+            return
+        except Exception:  # the socket went away: the reader loop ends the connection
+            self.direct = None
+            return
+        self.busy = True
+        self.queue.put_nowait(Unfinished(coro, waiting_on))
+
+
+class Unfinished:
+    """A send that began in `Connection.send` and waits for the transport to drain; its writer task finishes it."""
+
+    def __init__(self, coro: Any, waiting_on: Any):
+        self.coro, self.waiting_on = coro, waiting_on
+
+    @types.coroutine
+    def finish(self):  # noqa: ANN201
+        # Hand the awaited future to the writer task, as `await` would, and resume the send when it is done.
+        coro, yielded = self.coro, self.waiting_on
+        while True:
+            try:
+                sent = yield yielded
+            except BaseException as exc:  # the task was cancelled while waiting: the send is told so
+                try:
+                    yielded = coro.throw(exc)
+                except StopIteration:
+                    return
+            else:
+                try:
+                    yielded = coro.send(sent)
+                except StopIteration:
+                    return
 
 
 class Hub:
@@ -262,16 +321,18 @@ class Hub:
     # ---- the move path --------------------------------------------------------------------------
     @observability.timed(observability.ACT_SECONDS)
     async def act(self, table_id: str, *, user_id: int | None, action: Any, version: int | None,
-                  bot_seat: int | None = None, timed_out: bool = False) -> int:
+                  bot_seat: int | None = None, timed_out: bool = False,
+                  ack_to: tuple[Connection, Any] | None = None) -> int:
         """Apply one action for the seat `user_id` holds (or `bot_seat`, or a seat whose clock ran out when
-        `timed_out`); returns the new version."""
+        `timed_out`); returns the new version. `ack_to`: (the mover's socket, its message id) when the ack is to
+        ride in the move's patch to that socket (`Connection.ack`)."""
         rt = await self.runtime(table_id, min_version=version or 0)
         if rt is None:
             raise PlayError("not_started", "the game has not started")
         async with rt.lock:
             if self.runtimes.get(table_id) is not rt:  # replaced while we waited: use the fresh one
                 return await self.act(table_id, user_id=user_id, action=action, version=version, bot_seat=bot_seat,
-                                      timed_out=timed_out)
+                                      timed_out=timed_out, ack_to=ack_to)
             seat = bot_seat if bot_seat is not None else rt.seat_of(user_id)
             if seat is None:
                 raise PlayError("not_seated", "you are watching this table; only players can act")
@@ -288,14 +349,15 @@ class Hub:
             if timed_out:
                 events = [engine.event("timeout", engine.t("{player} ran out of time", player=f"@{seat}")), *events]
             trail = (rt.trail.moved(rt.game, rt.version + 1, seat, action, rt.state, state, forced=timed_out)
-                     if rt.trail is not None else None)
+                     if rt.trail is not None and rt.undoable else rt.trail)
             new_version = await self._record(rt, seat=seat, action=action, state=state, events=events,
-                                             timed_out=timed_out, trail=trail)
+                                             timed_out=timed_out, trail=trail, ack_to=ack_to)
         self._schedule_bots(rt)
         return new_version
 
     async def _record(self, rt: Runtime, *, seat: int, action: dict[str, Any], state: dict[str, Any],
-                      events: list[dict], timed_out: bool, trail: undo.Trail | None, took_back: bool = False) -> int:
+                      events: list[dict], timed_out: bool, trail: undo.Trail | None, took_back: bool = False,
+                      ack_to: tuple[Connection, Any] | None = None) -> int:
         """Commit a move already checked (under the table's lock) as the next version and publish every audience's
         patch; returns the new version. `took_back`: the move is an undo, whose clock gains no increment."""
         table_id = rt.table_id
@@ -321,6 +383,8 @@ class Hub:
             self.forget(table_id)
             raise PlayError("stale_version", "another move was made first; here is the fresh state")
         frames = self._frames(rt, views, new_version, events)
+        if ack_to is not None:
+            ack_to[0].ack = (new_version, ack_to[1])
         rt.state, rt.version, rt.views, rt.clock, rt.trail, rt.offer = state, new_version, views, clock, trail, offer
         # Published under the table's lock so versions leave this instance in order.
         await self.broker.publish({"kind": "move", "table": table_id, "version": new_version,
@@ -331,7 +395,8 @@ class Hub:
         return new_version
 
     # ---- taking back (app/engine/undo.py) ------------------------------------------------------------------
-    async def undo(self, table_id: str, *, user_id: int | None, version: int) -> int:
+    async def undo(self, table_id: str, *, user_id: int | None, version: int,
+                   ack_to: tuple[Connection, Any] | None = None) -> int:
         """Take back the last move of the seat `user_id` holds, made on `version`: the game returns to the state
         before it as a new version, committed and published like any move; returns that version."""
         rt = await self.runtime(table_id, min_version=version)
@@ -339,7 +404,7 @@ class Hub:
             raise PlayError("not_started", "the game has not started")
         async with rt.lock:
             if self.runtimes.get(table_id) is not rt:  # replaced while we waited: use the fresh one
-                return await self.undo(table_id, user_id=user_id, version=version)
+                return await self.undo(table_id, user_id=user_id, version=version, ack_to=ack_to)
             seat = rt.seat_of(user_id)
             if seat is None:
                 raise PlayError("not_seated", "you are watching this table; only players can take back moves")
@@ -355,7 +420,8 @@ class Hub:
                 raise PlayError(exc.code, exc.message) from None
             new_version = await self._record(
                 rt, seat=seat, action=undo.undo_action(point.version), state=copy_state(point.state),
-                events=[rt.trail.took_back(seat)], timed_out=False, trail=rt.trail.undone(), took_back=True)
+                events=[rt.trail.took_back(seat)], timed_out=False, trail=rt.trail.undone(), took_back=True,
+                ack_to=ack_to)
         self._schedule_bots(rt)
         return new_version
 
@@ -522,6 +588,9 @@ class Hub:
                 continue  # its snapshot already holds this move
             frame = frames.get(conn.audience) if conn.version == version - 1 else None
             if frame is not None:
+                if conn.ack is not None and conn.ack[0] == version:  # its own move: the ack rides along
+                    frame = f'{frame[:-1]},"ack":{dumps(conn.ack[1])}}}'
+                    conn.ack = None
                 conn.send(frame)
                 conn.version = version
             elif conn.version >= 0:  # it missed something, or the mover did not know its audience: a snapshot
@@ -612,8 +681,8 @@ class Hub:
     def _schedule_bots(self, rt: Runtime) -> None:
         """Start this table's bot task if a bot is awaited; one task per table moves its bots one after another
         (one claim per version: two bots awaited at once would otherwise claim against each other)."""
-        if self._closing or rt.finished or rt.table_id in self._bot_tasks:
-            return
+        if self._closing or not any(rt.seat_bots.values()) or rt.table_id in self._bot_tasks or rt.finished:
+            return  # the cheap checks first: this runs after every move
         if any(rt.seat_bots.get(seat) for seat in rt.game.pending(rt.state)):
             self._bot_tasks[rt.table_id] = asyncio.create_task(self._run_bots(rt.table_id))
 

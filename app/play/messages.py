@@ -23,11 +23,13 @@ class Act(msgspec.Struct, tag="act", **_STRICT):
     version: int  # required: the compare-and-set that refuses a stale or repeated act
     action: dict[str, Any]
     id: str | int | None = None
+    ack_in_patch: bool = False  # the ack rides in this move's patch to the socket instead of a frame of its own
 
 
 class Undo(msgspec.Struct, tag="undo", **_STRICT):
     version: int  # the version the player sees: taking back is refused once the game has moved on
     id: str | int | None = None
+    ack_in_patch: bool = False
 
 
 class Sync(msgspec.Struct, tag="sync", **_STRICT):
@@ -54,8 +56,9 @@ class BadMessage(Exception):
         self.msg_id = msg_id
 
 
-# The fields each type may carry besides "type" and "id".
+# The fields each type must carry besides "type" and "id", and those it may.
 _FIELDS = {"act": ("version", "action"), "undo": ("version",), "sync": (), "chat": ("text",), "ping": ()}
+_OPTIONAL = {"act": ("ack_in_patch",), "undo": ("ack_in_patch",)}
 _JSON_TYPE = {dict: "an object", list: "an array", str: "a string", int: "an integer", float: "a number",
               bool: "true or false", type(None): "null"}
 
@@ -98,21 +101,25 @@ def _checked(text: str | bytes) -> Act | Undo | Sync | Chat | Ping:
                          msg_id if type(msg_id) is str or _is_int(msg_id) else None)
     if msg_id is not None and type(msg_id) is not str and not _is_int(msg_id):
         raise _refuse("id", f"must be a string, an integer or null, not {_got(msg_id)}", None)
+    optional = _OPTIONAL.get(kind, ())
     for key in data:
-        if key != "type" and key != "id" and key not in fields:
+        if key != "type" and key != "id" and key not in fields and key not in optional:
             raise _refuse(str(key)[:40], "unknown field", msg_id)
     for key in fields:
         if key not in data:
             raise _refuse(key, "required field missing", msg_id)
     if "version" in fields and not _is_int(data["version"]):
         raise _refuse("version", f"must be an integer, not {_got(data['version'])}", msg_id)
+    ack_in_patch = data.get("ack_in_patch", False)
+    if type(ack_in_patch) is not bool:
+        raise _refuse("ack_in_patch", f"must be true or false, not {_got(ack_in_patch)}", msg_id)
     if kind == "undo":
-        return Undo(version=data["version"], id=msg_id)
+        return Undo(version=data["version"], id=msg_id, ack_in_patch=ack_in_patch)
     if kind == "act":
         version, action = data["version"], data["action"]
         if type(action) is not dict:
             raise _refuse("action", f"must be an object, not {_got(action)}", msg_id)
-        return Act(version=version, action=action, id=msg_id)
+        return Act(version=version, action=action, id=msg_id, ack_in_patch=ack_in_patch)
     if kind == "ping":
         return Ping(id=msg_id)
     if kind == "sync":

@@ -29,7 +29,7 @@ from app.db.models import GameRecord, Message, utcnow
 from app.lobby import service as lobby_service
 
 from . import absence, clocks, messages, store
-from .hub import Connection, PlayError, dumps
+from .hub import Connection, PlayError, Unfinished, dumps
 
 router = APIRouter()
 log = logging.getLogger(__name__)
@@ -217,6 +217,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     finally:
         hub.unregister(conn)
         counts.remove(conn.user_id, address)
+        conn.direct = None
         writer.cancel()
         try:
             await absence.left(hub, conn)
@@ -263,11 +264,13 @@ async def _handle(app, conn: Connection, user, table_id: str, msg) -> None:  # n
             conn.send(_error(msg.id, "stale_version", f"there is no version {msg.version} yet"))
             conn.send(await hub.snapshot_frame(table_id, conn))
             return
+        ack_to = (conn, msg.id) if msg.ack_in_patch else None
         try:
             if isinstance(msg, messages.Undo):
-                version = await hub.undo(table_id, user_id=user.id, version=msg.version)
+                version = await hub.undo(table_id, user_id=user.id, version=msg.version, ack_to=ack_to)
             else:
-                version = await hub.act(table_id, user_id=user.id, action=msg.action, version=msg.version)
+                version = await hub.act(table_id, user_id=user.id, action=msg.action, version=msg.version,
+                                        ack_to=ack_to)
         except PlayError as exc:
             conn.send(_error(msg.id, exc.code, exc.message))
             if exc.code == "stale_version":
@@ -282,7 +285,10 @@ async def _handle(app, conn: Connection, user, table_id: str, msg) -> None:  # n
             log.exception("act failed at table %s", table_id)
             conn.send(_error(msg.id, "internal_error", "the server could not apply that move; it has been logged"))
             return
-        conn.send(dumps({"type": "ack", "id": msg.id, "version": version}))
+        finally:
+            owed, conn.ack = conn.ack, None
+        if ack_to is None or owed is not None:  # not asked for, or the socket got a snapshot instead of the patch
+            conn.send(dumps({"type": "ack", "id": msg.id, "version": version}))
 
 
 async def _chat_count(app, user_id: int) -> int:  # noqa: ANN001
@@ -299,21 +305,33 @@ def _error(msg_id, code: str, message: str) -> str:  # noqa: ANN001
 
 async def _write(websocket: WebSocket, conn: Connection) -> None:
     # Frames go straight to the server's send (set by observability.RequestContext, outside the middlewares, which
-    # only touch HTTP responses); every frame already queued is written before waiting again.
+    # only touch HTTP responses). Once the frames queued before this task ran are written, the connection writes
+    # later ones itself while nothing is queued (Connection.send); this task writes the rest, every frame already
+    # queued in one wake.
     send = websocket.scope.get(observability.SERVER_SEND) or websocket.send
     try:
         while True:
-            frame = await conn.queue.get()
+            if conn.queue.empty() and conn.closing is None:
+                conn.busy = False
+                conn.direct = send
+            item = await conn.queue.get()
+            conn.busy = True
             while True:
                 if conn.closing is not None:
+                    conn.direct = None
                     await websocket.close(code=conn.closing[0], reason=conn.closing[1])
                     return
-                await send({"type": "websocket.send", "text": frame})
+                if isinstance(item, Unfinished):
+                    await item.finish()
+                else:
+                    await send({"type": "websocket.send", "text": item})
                 if conn.overflow:
+                    conn.direct = None
                     await websocket.close(code=4008, reason="too far behind; reconnect to resync")
                     return
                 if conn.queue.empty():
                     break
-                frame = conn.queue.get_nowait()
+                item = conn.queue.get_nowait()
     except Exception:  # the socket went away; the reader loop ends the connection
+        conn.direct = None
         return

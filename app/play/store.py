@@ -1,9 +1,9 @@
 """The play domain's database access: durable moves with group commit, and the reads the hub needs.
 
 Every move is a compare-and-set of the game row on its version plus an inserted move row. Moves from
-many tables are queued to one writer task, which runs whatever has queued up in a single transaction
-in one trip to a worker thread (a blocking engine: see db.session.make_sync_engine), then resolves each move's future with whether its compare-and-set
-held. Nothing is acknowledged before that commit. On SQLite this also avoids several connections
+many tables are queued to one writer thread, which runs whatever has queued up in a single transaction
+(a blocking engine: see db.session.make_sync_engine), then resolves each move's future on the event loop with whether
+its compare-and-set held. Nothing is acknowledged before that commit. On SQLite this also avoids several connections
 fighting for the one write lock (whose busy handler sleeps for many milliseconds).
 """
 
@@ -12,8 +12,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import queue
 import re
 import signal
+import threading
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,7 +28,6 @@ from app import observability
 from app.db.models import Message, Move, Seat, utcnow
 
 log = logging.getLogger(__name__)
-MAX_BATCH = 256
 
 
 # ---- reads -------------------------------------------------------------------------------------------------------
@@ -76,27 +77,37 @@ class PendingMove:
 
 
 class MoveWriter:
+    """The one thread that writes moves: it takes whatever moves have queued up, commits them in one transaction
+    and resolves each mover's future on the event loop. The moves of one turn of the event loop are handed over
+    together (so the thread wakes once for them, not once a move), and a batch's outcomes come back in one call:
+    no task or thread-pool hop per batch."""
+
     def __init__(self, engine: Engine, kill_after: int = 0):
         self.engine = engine
-        self.queue: asyncio.Queue[tuple[PendingMove, asyncio.Future[bool]]] = asyncio.Queue()
-        self.task: asyncio.Task | None = None
+        self.inbox: queue.SimpleQueue[list[tuple[PendingMove, asyncio.Future[bool]]] | None] = queue.SimpleQueue()
+        self.gathering: list[tuple[PendingMove, asyncio.Future[bool]]] = []  # this turn of the loop's moves
+        self.thread: threading.Thread | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
         # Fault injection for the crash tests only (FAULT_KILL_AFTER_COMMITS): the process kills itself with SIGKILL
         # right after this many batches committed, before any mover is acknowledged or any patch is published.
         self.kill_after = kill_after
         self.batches = 0
 
     def start(self) -> None:
-        self.task = asyncio.create_task(self._run())
+        self.loop = asyncio.get_running_loop()
+        self.thread = threading.Thread(target=self._run, name="move-writer", daemon=True)
+        self.thread.start()
 
     async def close(self, drain_s: float = 3.0) -> None:
-        """Write what is queued (graceful shutdown), then stop; a writer stuck on the database is cancelled."""
-        if self.task:
-            self.queue.put_nowait(None)  # moves queued before this are written first
-            try:
-                await asyncio.wait_for(self.task, drain_s)
-            except (asyncio.TimeoutError, asyncio.CancelledError):
+        """Write what is queued (graceful shutdown), then stop; a writer stuck on the database is left behind (its
+        movers were never acknowledged)."""
+        if self.thread is not None:
+            self._hand_over()
+            self.inbox.put(None)  # moves queued before this are written first
+            await asyncio.to_thread(self.thread.join, drain_s)
+            if self.thread.is_alive():
                 log.error("move writer did not drain within %s s; %d moves not written (none was acknowledged)",
-                          drain_s, self.queue.qsize())
+                          drain_s, self.inbox.qsize())
         self.engine.dispose()
 
     def _write(self, moves: list[PendingMove]) -> list[bool]:
@@ -105,38 +116,63 @@ class MoveWriter:
 
     async def commit(self, move: PendingMove) -> bool:
         """True once the move is committed; False when its version was already taken (lost race)."""
-        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        self.queue.put_nowait((move, future))
+        future: asyncio.Future[bool] = self.loop.create_future()
+        if not self.gathering:
+            self.loop.call_soon(self._hand_over)
+        self.gathering.append((move, future))
         return await future
 
-    async def _run(self) -> None:
+    def _hand_over(self) -> None:
+        moves, self.gathering = self.gathering, []
+        self.inbox.put(moves)
+
+    def _wait(self) -> list[tuple[PendingMove, asyncio.Future[bool]]] | None:
+        return self.inbox.get()  # idle: the writer thread sleeps here until moves come
+
+    def _run(self) -> None:
         closing = False
         while not closing:
-            batch = [await self.queue.get()]
-            while not self.queue.empty() and len(batch) < MAX_BATCH:
-                batch.append(self.queue.get_nowait())
-            closing = None in batch  # close() queued its marker: write everything before it, then stop
-            batch = [item for item in batch if item is not None]
+            handed = [self._wait()]
+            while True:
+                try:
+                    handed.append(self.inbox.get_nowait())
+                except queue.Empty:
+                    break
+            closing = None in handed  # close() queued its marker: write everything before it, then stop
+            batch = [move for moves in handed if moves is not None for move in moves]
             if not batch:
                 continue
             moves = [m for m, _ in batch]
             observability.COMMIT_BATCH.observe(len(moves))
             try:
-                outcomes = await asyncio.to_thread(self._write, moves)
+                outcomes = self._write(moves)
             except Exception as exc:  # nothing in this batch committed: every mover is told so
                 observability.DATABASE_ERRORS.labels("move_batch").inc()
                 log.exception("move batch of %d failed", len(batch))
-                for _, future in batch:
-                    if not future.done():
-                        future.set_exception(exc)
+                self._settle(batch, exc)
                 continue
             self.batches += 1
             observability.MOVES.inc(sum(outcomes))
             if self.kill_after and self.batches >= self.kill_after:
                 os.kill(os.getpid(), signal.SIGKILL)
-            for (_, future), ok in zip(batch, outcomes):
-                if not future.done():
-                    future.set_result(ok)
+            self._settle(batch, outcomes)
+
+    def _settle(self, batch: list, outcome: list[bool] | BaseException) -> None:
+        try:
+            self.loop.call_soon_threadsafe(_resolve, batch, outcome)
+        except RuntimeError:  # the loop is closed (the process is ending): nobody is waiting any more
+            pass
+
+
+def _resolve(batch: list, outcome: list[bool] | BaseException) -> None:
+    """On the event loop: tell each mover of a batch whether its move committed."""
+    for i, (_, future) in enumerate(batch):
+        if future.done():  # its mover gave up waiting (the socket went away)
+            continue
+        if isinstance(outcome, BaseException):
+            future.set_exception(outcome)
+        else:
+            future.set_result(outcome[i])
 
 
 # Plain SQL on the driver's own cursor: SQLAlchemy's per-statement work was most of the writer's time in
