@@ -6,7 +6,8 @@ opens K tables with two players each. Never fails on a timing.
 Closed loop (the default): the player to move sends the next move as soon as the previous one's patch arrives.
 Prints moves/s, act->patch latency percentiles, mean bytes per patch vs per snapshot, server CPU per move, the
 reconnect snapshot after 5,000 moves and the server's RSS. `--profile FILE` records the server with py-spy during
-the measured window and prints the per-move CPU budget by stage (bench/stages.py).
+the measured window and prints the per-move CPU budget by stage (bench/stages.py). Players ask for the ack inside
+their move's patch (`ack_in_patch`, docs/protocol.md); `--separate-acks` measures the default ack frame instead.
 
 Open loop (`--open-loop`): every table moves at a human pace, one move every `--interval` 2-5 s, whatever the
 server's speed; the tables are added in steps (`--tables 500 1000 2000`) and each step is measured for
@@ -82,6 +83,9 @@ class Stats:
         self.client_cpu = 0.0  # this process (the players), over the measured window
 
 
+ACK_IN_PATCH = [True]  # players ask for the ack inside their move's patch; --separate-acks turns it off
+
+
 async def open_sockets(ws_base: str, tid: str, cookies: list[str]) -> list:
     return [await connect(f"{ws_base}/ws/tables/{tid}", additional_headers={"Cookie": c}, max_size=2**24,
                           compression=None) for c in cookies]
@@ -132,7 +136,7 @@ async def play_table(socks: list, stop_at: list[float], stats: Stats, max_moves:
         pending_version[0] = version + 1
         sent_at[version + 1] = time.perf_counter()
         await socks[seat].send(json.dumps({"type": "act", "id": version, "version": version, "action": action,
-                                              "ack_in_patch": True}))
+                                              "ack_in_patch": ACK_IN_PATCH[0]}))
 
     readers = [asyncio.create_task(reader(s)) for s in (0, 1)]
     await done.wait()
@@ -273,7 +277,7 @@ async def paced_table(socks: list, interval: tuple[float, float], stats: OpenSta
                 v = max(version)
                 seat = v % 2
             sent_at[v + 1] = time.perf_counter()
-            await socks[seat].send(json.dumps({"type": "act", "id": v, "version": v, "ack_in_patch": True,
+            await socks[seat].send(json.dumps({"type": "act", "id": v, "version": v, "ack_in_patch": ACK_IN_PATCH[0],
                                                "action": {"type": "mark", "cell": v % 64,
                                                           "label": f"Mark cell {v % 64}"}}))
             waited = 0.0
@@ -399,7 +403,10 @@ def main() -> None:
     parser.add_argument("--reconnect-moves", type=int, default=5000)
     parser.add_argument("--url", help="use a running server (started with BOARDHALL_BENCH_GAMES=1)")
     parser.add_argument("--pid", type=int, help="with --url: the server's process id, to report CPU per move")
+    parser.add_argument("--separate-acks", action="store_true", help="acks in frames of their own (the default "
+                        "protocol) instead of inside the mover's patch")
     args = parser.parse_args()
+    ACK_IN_PATCH[0] = not args.separate_acks
     server = None
     if args.url:
         base = args.url.rstrip("/")

@@ -4,11 +4,14 @@ behind is closed with 4008.
 
 The server's send here is a coroutine built like uvicorn's: it waits on an event the transport clears when its
 buffer is full. Live sockets cannot be made to fill their buffers quickly, so the pause is driven by hand.
+Each scenario runs on an event loop of its own in a worker thread (the browser tests' Playwright keeps one running
+on the main thread).
 """
 
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
 from app import observability
 from app.play.hub import Connection
@@ -38,7 +41,16 @@ async def settle() -> None:
         await asyncio.sleep(0)
 
 
-async def test_frames_go_out_at_once_then_queue_in_order_behind_a_slow_reader():
+def run(scenario) -> None:  # noqa: ANN001
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, asyncio.wait_for(scenario(), 10)).result()
+
+
+def test_frames_go_out_at_once_then_queue_in_order_behind_a_slow_reader():
+    run(_frames_go_out_at_once_then_queue_in_order_behind_a_slow_reader)
+
+
+async def _frames_go_out_at_once_then_queue_in_order_behind_a_slow_reader():
     ws, conn = SlowReader(), Connection("t", 1)
     conn.send("queued before the writer ran")
     writer = asyncio.create_task(_write(ws, conn))
@@ -60,7 +72,11 @@ async def test_frames_go_out_at_once_then_queue_in_order_behind_a_slow_reader():
     writer.cancel()
 
 
-async def test_a_reader_too_far_behind_is_closed_to_resync():
+def test_a_reader_too_far_behind_is_closed_to_resync():
+    run(_a_reader_too_far_behind_is_closed_to_resync)
+
+
+async def _a_reader_too_far_behind_is_closed_to_resync():
     ws, conn = SlowReader(), Connection("t", 1)
     writer = asyncio.create_task(_write(ws, conn))
     await settle()
@@ -74,7 +90,11 @@ async def test_a_reader_too_far_behind_is_closed_to_resync():
     assert len(ws.written) <= Connection.MAX_QUEUED + 1
 
 
-async def test_ending_a_socket_closes_it_after_what_was_written_and_sends_nothing_more():
+def test_ending_a_socket_closes_it_after_what_was_written_and_sends_nothing_more():
+    run(_ending_a_socket_closes_it_after_what_was_written_and_sends_nothing_more)
+
+
+async def _ending_a_socket_closes_it_after_what_was_written_and_sends_nothing_more():
     ws, conn = SlowReader(), Connection("t", 1)
     writer = asyncio.create_task(_write(ws, conn))
     await settle()

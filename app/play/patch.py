@@ -42,9 +42,12 @@ def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
         return
     if isinstance(old, list) and isinstance(new, list):
         if len(old) == len(new):
-            for i, (a, b) in enumerate(zip(old, new)):
-                if a is not b and (a != b or type(a) is not type(b)):  # inline check: most items are unchanged
-                    _diff(a, b, f"{path}/{i}", ops)
+            # Find the changed items in one comprehension (most are unchanged, often the very same objects),
+            # then recurse into those alone.
+            changed = [i for i, a, b in zip(range(len(old)), old, new)
+                       if a is not b and (a != b or type(a) is not type(b))]
+            for i in changed:
+                _diff(old[i], new[i], f"{path}/{i}", ops)
         elif not old or not new:
             ops.append({"op": "replace", "path": path, "value": new})
         else:
