@@ -10,6 +10,7 @@ fighting for the one write lock (whose busy handler sleeps for many milliseconds
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import queue
@@ -158,10 +159,8 @@ class MoveWriter:
             self._settle(batch, outcomes)
 
     def _settle(self, batch: list, outcome: list[bool] | BaseException) -> None:
-        try:
+        with contextlib.suppress(RuntimeError):  # the loop is closed: the process is ending, nobody waits any more
             self.loop.call_soon_threadsafe(_resolve, batch, outcome)
-        except RuntimeError:  # the loop is closed (the process is ending): nobody is waiting any more
-            pass
 
 
 def _resolve(batch: list, outcome: list[bool] | BaseException) -> None:
