@@ -41,6 +41,14 @@ async def settle() -> None:
         await asyncio.sleep(0)
 
 
+async def writing() -> tuple[SlowReader, Connection, asyncio.Task]:
+    """A socket whose writer task has started and waits for frames."""
+    ws, conn = SlowReader(), Connection("t", 1)
+    writer = asyncio.create_task(_write(ws, conn))
+    await settle()
+    return ws, conn, writer
+
+
 def run(scenario) -> None:  # noqa: ANN001
     with ThreadPoolExecutor(1) as pool:
         pool.submit(asyncio.run, asyncio.wait_for(scenario(), 10)).result()
@@ -77,9 +85,7 @@ def test_a_reader_too_far_behind_is_closed_to_resync():
 
 
 async def _a_reader_too_far_behind_is_closed_to_resync():
-    ws, conn = SlowReader(), Connection("t", 1)
-    writer = asyncio.create_task(_write(ws, conn))
-    await settle()
+    ws, conn, writer = await writing()
     ws.writable.clear()
     for i in range(Connection.MAX_QUEUED + 5):
         conn.send(f"frame {i}")
@@ -95,9 +101,7 @@ def test_ending_a_socket_closes_it_after_what_was_written_and_sends_nothing_more
 
 
 async def _ending_a_socket_closes_it_after_what_was_written_and_sends_nothing_more():
-    ws, conn = SlowReader(), Connection("t", 1)
-    writer = asyncio.create_task(_write(ws, conn))
-    await settle()
+    ws, conn, writer = await writing()
     conn.send("last")
     conn.end(4401, "signed out")
     conn.send("after the end")
