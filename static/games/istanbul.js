@@ -10,6 +10,8 @@ import { el, actionsWhere, bindOnly, token, coin, cardFace, cardBack, section } 
 import { gettext, ngettext } from '/static/js/i18n.js';
 
 const SEAT_COLOURS = ['#c0392b', '#2e6fd6', '#d4a017', '#27ae60', '#8e44ad'];
+// The table page names each player (seats, scoreboard, log) in the colour of their merchant.
+export const seatColours = SEAT_COLOURS;
 const GOOD_COLOURS = { red: '#c0392b', green: '#27ae60', yellow: '#e5b900', blue: '#2e6fd6' };
 // One letter on each piece, as the reader's language abbreviates it.
 const TOKEN_LETTERS = { governor: gettext('G'), smuggler: gettext('S'), courier: gettext('C'), coffee_trader: gettext('T') };

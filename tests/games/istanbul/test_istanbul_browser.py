@@ -96,6 +96,14 @@ def test_two_browsers_move_merchants_by_clicking_places(browser, sqlite_server):
     assert host.locator("#board .istanbul-hand .ui-card").count() == 1
     assert friend.locator("#board .istanbul-hand .ui-card").count() == 1
     play_moves(pages, MOVES)
+    # Each player is named in the other's log in the colour of their own merchant, not in the page's default
+    # seat colours.
+    for seat, who, viewer in ((0, "Hostess", friend), (1, "Friend", host)):
+        piece = viewer.locator(f"#board .istanbul-player[data-seat='{seat}']").evaluate(
+            "e => getComputedStyle(e).getPropertyValue('--seat').trim()")
+        named = viewer.locator("#log .seat-name", has_text=who).first.evaluate(
+            "e => getComputedStyle(e).getPropertyValue('--seat').trim()")
+        assert piece == named == ("#c0392b", "#2e6fd6")[seat]
 
 
 def test_grand_bazaar_turns_at_the_roasting_plant_and_guild_hall(browser, sqlite_server):
