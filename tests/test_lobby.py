@@ -260,3 +260,15 @@ def test_guests_are_marked_as_guests_in_the_lobby(server):
     row = member.http.get("/").text.split(f'data-table-id="{tid}"')[1].split("</li>")[0]
     assert f'sam{tag}x <small class="guest-mark">guest</small>' in row  # a registered name carries no such mark
     assert f">Sam{tag}" in row and f'Sam{tag} <small class="guest-mark">' not in row
+
+
+def test_bots_are_marked_as_bots_in_the_readers_language(server):
+    host = Person(server, "Botkeeper")
+    tid = host.open_table()["id"]
+    host.post(f"/api/tables/{tid}/bots", {})
+    seats = host.http.get(f"/api/tables/{tid}?lang=ru").json()["seats"]
+    assert seats[1]["name"] == "Basil (bot)" and seats[1]["bot"]  # the API is the same in every language
+    rows = {lang: host.http.get(f"/?lang={lang}").text.split(f'data-table-id="{tid}"')[1].split("</li>")[0]
+            for lang in ("en", "ru", "fr")}
+    assert ">Basil (bot)" in rows["en"] and ">Basil (bot)" in rows["fr"]
+    assert ">Basil (бот)" in rows["ru"] and "(bot)" not in rows["ru"]

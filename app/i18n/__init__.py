@@ -129,3 +129,15 @@ def gettext(message: str) -> str:
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     return translations(current_language.get()).ngettext(singular, plural, n)
+
+
+# Bots are named "Ada (bot)" in the API, which every language shares; pages show the mark in the reader's language
+# (static/js/ui.js playerName does the same in the browser).
+BOT_SUFFIX = " (bot)"
+
+
+def player_name(name: str | None, bot: object) -> str | None:
+    """A player's name as a page shows it: a bot's English "(bot)" in the reader's language."""
+    if bot and name and name.endswith(BOT_SUFFIX):
+        return gettext("%(name)s (bot)") % {"name": name[: -len(BOT_SUFFIX)]}
+    return name

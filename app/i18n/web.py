@@ -10,7 +10,8 @@ from fastapi import APIRouter, HTTPException, Response
 from jinja2 import Environment
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from . import COOKIE, LANGUAGES, NAMES, browser_messages, choose, current_language, game_ids, gettext, ngettext, valid
+from . import (COOKIE, LANGUAGES, NAMES, browser_messages, choose, current_language, game_ids, gettext, ngettext,
+               player_name, valid)
 
 COOKIE_MAX_AGE = 365 * 24 * 3600
 router = APIRouter()
@@ -82,6 +83,7 @@ def install(env: Environment) -> None:
     env.globals["language_names"] = NAMES
     env.globals["languages"] = LANGUAGES
     env.globals["language_url"] = language_url
+    env.globals["player_name"] = player_name
 
 
 @router.get("/i18n/{lang}.json", include_in_schema=False)

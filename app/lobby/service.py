@@ -14,7 +14,7 @@ from app import engine
 from app.config import get_settings
 from app.errors import HallError
 from app.db.models import Clock, GameRecord, Seat, Table, User, utcnow
-from app.i18n import N_
+from app.i18n import BOT_SUFFIX, N_
 from app.history import shown as history
 from app.play import clocks
 
@@ -26,7 +26,7 @@ BOT_NAMES = ["Ada", "Basil", "Cleo", "Dario", "Esme", "Femi", "Gus", "Hana"]
 
 
 def bot_name(seat_index: int) -> str:
-    return f"{BOT_NAMES[seat_index % len(BOT_NAMES)]} (bot)"
+    return f"{BOT_NAMES[seat_index % len(BOT_NAMES)]}{BOT_SUFFIX}"
 
 
 class LobbyError(HallError):

@@ -22,6 +22,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app import engine
 from app.errors import HallError
 from app.db.models import Entrant, GameRecord, Seat, Table, Tournament, TournamentTable, User
+from app.i18n import BOT_SUFFIX
 from app.lobby import service as lobby
 from app.play import clocks
 
@@ -209,7 +210,7 @@ async def add_bots(db: AsyncSession, *, t: Tournament, user: User, count: int) -
     added = []
     for i in range(existing, existing + count):
         name = BOT_NAMES[i % len(BOT_NAMES)] + (f" {i // len(BOT_NAMES) + 1}" if i >= len(BOT_NAMES) else "")
-        added.append(Entrant(tournament_id=t.id, bot=list(game.bots)[-1], name=f"{name} (bot)"))
+        added.append(Entrant(tournament_id=t.id, bot=list(game.bots)[-1], name=f"{name}{BOT_SUFFIX}"))
     db.add_all(added)
     await db.flush()
     return added

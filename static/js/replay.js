@@ -2,7 +2,7 @@
 // (GET /api/tables/{id}/replay, docs/protocol.md) and hands each view to the game's own renderer, as the table
 // page does. Stepping forward one move lets the renderer animate what moved (FLIP); jumps redraw in place. The
 // address bar always holds a link to what is shown (?seat=&v=), so it can be shared.
-import { el, icon, namer, forgetMoves } from '/static/js/ui.js';
+import { el, icon, namer, forgetMoves, playerName } from '/static/js/ui.js';
 import { gettext, lang, ngettext, shown as inLanguage } from '/static/js/i18n.js';
 
 const app = document.getElementById('replay-app');
@@ -135,7 +135,7 @@ function drawBoards(views) {
 
 function nameOfPlayer(s) {
   const p = players.find((x) => x.seat === s);
-  return p ? p.name : gettext('Seat {number}', { number: s + 1 });
+  return p ? playerName(p.name, p.bot) : gettext('Seat {number}', { number: s + 1 });
 }
 
 function drawControls() {
@@ -155,7 +155,7 @@ function drawControls() {
   const select = $('seat-select');
   if (!select.options.length) {
     select.append(new Option(gettext('a spectator'), 'spectator'));
-    for (const p of players) select.append(new Option(gettext('{name} (seat {number})', { name: p.name, number: p.seat + 1 }), String(p.seat)));
+    for (const p of players) select.append(new Option(gettext('{name} (seat {number})', { name: playerName(p.name, p.bot), number: p.seat + 1 }), String(p.seat)));
     select.append(new Option(gettext('everyone: every card open'), 'open'));
   }
   select.value = frame.seat === null ? 'spectator' : String(frame.seat);

@@ -1,7 +1,7 @@
 // The table client: keeps one websocket, applies snapshots and JSON patches to the view, and hands
 // the view to the game's renderer. It never decides rules: it offers the legal actions the view lists.
 import { applyPatch } from '/static/vendor/fast-json-patch-3.1.1/core.mjs';
-import { el, icon, canonical, namer, forgetMoves, installZoom } from '/static/js/ui.js';
+import { el, icon, canonical, namer, forgetMoves, installZoom, playerName } from '/static/js/ui.js';
 import * as clocks from '/static/js/clocks.js';
 import { gettext, lang, shown } from '/static/js/i18n.js';
 
@@ -328,7 +328,7 @@ function renderTable() {
   const seats = $('seats');
   seats.replaceChildren(...table.seats.map((s) => {
     const li = el('li', { class: 'seat', 'data-seat': s.index });
-    const label = !s.name ? gettext('empty') : s.user_id === table.host_id ? gettext('{name} (host)', { name: s.name }) : s.name;
+    const label = !s.name ? gettext('empty') : s.user_id === table.host_id ? gettext('{name} (host)', { name: s.name }) : playerName(s.name, s.bot);
     li.append(el('span', { class: s.name ? 'seat-name' : 'seat-empty' }, gettext('Seat {number}: {player}', { number: s.index + 1, player: label })));
     if (!open) return li;
     const empty = !s.user_id && !s.bot;

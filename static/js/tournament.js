@@ -1,5 +1,5 @@
 // Tournament pages: the organise form on /tournaments, and the live tournament page (standings, rounds, players).
-import { el } from '/static/js/ui.js';
+import { el, playerName } from '/static/js/ui.js';
 import { gettext } from '/static/js/i18n.js';
 
 // Status words the server sends, written out so the catalogue extraction finds them.
@@ -58,6 +58,9 @@ if (dataNode) {
   const base = `/api/tournaments/${t.id}`;
   const errorBox = document.getElementById('t-error');
 
+  // Standings and seatings name entrants by id; the entrant says whether a bot plays (its name then ends in "(bot)").
+  const shownName = (entrantId, name) => playerName(name, t.entrants.some((e) => e.id === entrantId && e.bot));
+
   const run = (url, body) => async () => {
     errorBox.textContent = '';
     try {
@@ -90,7 +93,7 @@ if (dataNode) {
     }
     if (t.status === 'running') out.push(el('span', {}, gettext('Round {round} of {rounds} is being played.', { round: t.round, rounds: t.rounds })));
     if (t.status === 'finished') {
-      const best = t.standings.filter((r) => r.rank === 1).map((r) => r.name);
+      const best = t.standings.filter((r) => r.rank === 1).map((r) => shownName(r.entrant, r.name));
       out.push(el('b', { class: 'champion' }, best.length === 1 ? gettext('Finished: {name} wins.', { name: best[0] }) : gettext('Finished: {names} share the win.', { names: best.join(', ') })));
     }
     return out;
@@ -104,7 +107,7 @@ if (dataNode) {
     const rows = t.standings.map((r) => {
       const me = t.entrants.find((e) => e.id === r.entrant && e.user_id === viewer.user_id && viewer.user_id !== null);
       return el('tr', { class: me ? 'me' : '' }, el('td', {}, String(r.rank)),
-        el('td', {}, r.name + (r.dropped ? ' ' + gettext('(dropped)') : '')),
+        el('td', {}, shownName(r.entrant, r.name) + (r.dropped ? ' ' + gettext('(dropped)') : '')),
         ...r.rounds.map((p) => el('td', {}, p === null ? '–' : String(p))),
         el('td', {}, el('b', {}, String(r.total))), el('td', {}, String(r.coins)), el('td', {}, String(r.wins)));
     });
@@ -120,7 +123,7 @@ if (dataNode) {
       ...r.notes.map((n) => el('p', { class: 'muted' }, n)),
       el('div', { class: 'round-tables' }, ...r.tables.map((table) => {
         const mine = table.seats.some((s) => t.entrants.find((e) => e.id === s.entrant && e.user_id === viewer.user_id && viewer.user_id !== null));
-        const items = table.seats.map((s, i) => el('li', {}, s.name, table.points ? el('b', {}, ` ${table.points[i]}`) : ''));
+        const items = table.seats.map((s, i) => el('li', {}, shownName(s.entrant, s.name), table.points ? el('b', {}, ` ${table.points[i]}`) : ''));
         const parts = [el('b', {}, gettext('Table {number}', { number: table.index + 1 }) + ' '), el('span', { class: `status status-${table.status}` }, table.points ? gettext('recorded') : statusWord(table.status)),
           el('ol', {}, ...items)];
         if (table.table_id && !table.points) parts.push(el('a', { href: `/tables/${table.table_id}`, class: mine ? 'play-link' : 'watch-link' }, mine ? gettext('Play your table') : gettext('Watch')));
@@ -135,7 +138,7 @@ if (dataNode) {
   function entrants() {
     const organiser = viewer.user_id === t.organiser_id;
     if (!t.entrants.length) return el('p', { class: 'muted' }, gettext('Nobody yet.'));
-    return el('ul', { class: 'tables' }, ...t.entrants.map((e) => el('li', {}, e.name, e.dropped ? ' ' + gettext('(dropped)') : '',
+    return el('ul', { class: 'tables' }, ...t.entrants.map((e) => el('li', {}, playerName(e.name, e.bot), e.dropped ? ' ' + gettext('(dropped)') : '',
       organiser && !e.dropped && !e.bot && t.status === 'running'
         ? el('button', { class: 'drop', title: gettext('a bot finishes their game; later rounds leave them out'),
           onclick: () => { if (confirm(gettext('Drop {name} from the tournament?', { name: e.name }))) run(`${base}/entrants/${e.id}/drop`)(); } }, gettext('Drop')) : '')));

@@ -269,10 +269,18 @@ export function listNames(seats, names) {
 }
 
 // Naming helpers bound to one table: name(seat) is "you" for the viewer, capitalised on request.
+// Bots are named "Ada (bot)" in the API, which every language shares; a page says "(bot)" in its reader's language.
+const BOT_SUFFIX = ' (bot)';
+
+export function playerName(name, bot) {
+  return bot && name && name.endsWith(BOT_SUFFIX)
+    ? gettext('{name} (bot)', { name: name.slice(0, -BOT_SUFFIX.length) }) : name;
+}
+
 export function namer(players, viewer) {
   const nameOf = (seat) => {
     const p = (players || []).find((x) => x.seat === seat);
-    return (p && p.name) || gettext('Seat {number}', { number: Number(seat) + 1 });
+    return (p && playerName(p.name, p.bot)) || gettext('Seat {number}', { number: Number(seat) + 1 });
   };
   // English turns the viewer into "you" and mends the verbs; other languages name every player, the viewer too,
   // so the translated sentences (written in the third person) stay grammatical.

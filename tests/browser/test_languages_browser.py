@@ -82,6 +82,7 @@ def test_a_player_switches_language_in_the_middle_of_a_game(browser, sqlite_serv
     assert page.inner_text("#players h2") == "Игроки"
     assert page.inner_text("#players .player[data-seat='0'] .player-turn").strip() == "ходит"
     assert page.text_content("#players .player[data-seat='1'] .icon-robot title") == "за это место играет бот"
+    assert "Basil (бот)" in page.inner_text("#players .player[data-seat='1'] .player-name")  # the API says "(bot)"
     assert page.get_attribute("#chat-input", "placeholder") == "Напишите что-нибудь"
     assert page.title().startswith("● Ваш ход · ")
     toggle = page.locator("#prompt-actions .all-moves-toggle")
@@ -95,7 +96,7 @@ def test_a_player_switches_language_in_the_middle_of_a_game(browser, sqlite_serv
     english_words = page.evaluate("""() => [...document.querySelectorAll(
         '#table-status, #side-panel .tabs, #players, #prompt-actions, #clock-panel, #connection')]
         .map((n) => n.innerText).join(' ')""")
-    for english in ("Log", "Players", "to move", "in play", "live", "All moves", "Undo"):
+    for english in ("Log", "Players", "to move", "in play", "live", "All moves", "Undo", "(bot)"):
         assert english not in english_words, english
 
     page.click(".languages a[lang=en]")
@@ -105,6 +106,7 @@ def test_a_player_switches_language_in_the_middle_of_a_game(browser, sqlite_serv
     page.wait_for_selector("#players .player-turn")
     assert page.inner_text("#tab-log") == "Log" and page.inner_text("#players h2") == "Players"
     assert page.inner_text("#players .player[data-seat='0'] .player-turn").strip() == "to move"
+    assert "Basil (bot)" in page.inner_text("#players .player[data-seat='1'] .player-name")
     assert page.title().startswith("● Your move · Gold Rush")
     assert not errors, errors
     context.close()

@@ -116,6 +116,9 @@ def test_registration_drop_and_an_early_close_by_the_organiser(tmp_path):
         assert eve.post(f"/api/tournaments/{tid}/register", ok=False).json()["detail"]["code"] == "registration_closed"
         assert [e["name"] for e in t["entrants"]] == ["Ann", "Bob", "Ada (bot)"]
         table = t["seating"][0]["tables"][0]
+        # The printable sheet marks the bot in the reader's language; the API keeps the English name.
+        sheet = organiser.http.get(f"/tournaments/{tid}/rounds/1/sheet?lang=ru").text
+        assert "<td>Ada (бот)</td>" in sheet and "(bot)" not in sheet
         bob_id = next(e["id"] for e in t["entrants"] if e["name"] == "Bob")
 
         # Bob left: the organiser drops him; a bot takes his seat at the live table.
