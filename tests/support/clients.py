@@ -36,8 +36,11 @@ class Person:
     def socket(self, table_id: str, query: str = "") -> "TableSocket":
         cookie = "; ".join(f"{k}={v}" for k, v in self.http.cookies.items())
         url = f"{self.server.ws_url}/ws/tables/{table_id}" + (f"?{query}" if query else "")
+        # No bound on the frames queued unread: a test reads what a socket got when it chooses, and a bounded queue
+        # stops the client reading, pongs included, so an idle socket that got 17 chat lines died of its own
+        # keepalive after 40 s (the long websocket fuzz).
         ws: ClientConnection = connect(url, additional_headers={"Cookie": cookie} if cookie else {}, max_size=2**22,
-                                       legacy=True)
+                                       max_queue=None, legacy=True)
         return TableSocket(ws)
 
 
