@@ -6,9 +6,12 @@ bench/bgio/client.js against `node bench/bgio/server.js` (the same game in board
 side that goes first alternates from round to round, so a machine that gets busier or quieter over the run
 weighs on both. Server CPU time per move is taken over the measured window only, after a warm-up.
 Prints per round moves/s, act->update p50/p99 and CPU per move for each side, then the medians over the rounds of
-the ratios Boardhall/boardgame.io. Never fails on a timing.
+the ratios Boardhall/boardgame.io. Never fails on a timing. With `--ceiling`, each round also runs the same players
+against bench/relay_app.py (uvicorn with no game behind it, between the two sides): the most any move path on
+this stack and machine could carry at that moment.
 
     .venv/bin/python bench/bench_vs_bgio.py --rounds 3 --tables 50 --seconds 6
+    .venv/bin/python bench/bench_vs_bgio.py --rounds 6 --tables 50 --seconds 6 --ceiling
 
 Needs node and `cd bench/bgio && npm install` (boardgame.io 0.50.2, pinned in package-lock.json).
 """
@@ -31,6 +34,7 @@ import httpx
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from bench.bench_ceiling import relay_side  # noqa: E402
 from bench.bench_ws import percentile, run, start_server  # noqa: E402
 from tests.support.servers import free_port  # noqa: E402
 
@@ -116,6 +120,8 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=6)
     parser.add_argument("--warmup", type=float, default=1, help="seconds of play before each measured window")
+    parser.add_argument("--ceiling", action="store_true",
+                        help="also run bench/relay_app.py (uvicorn and our players with no game behind them) each round")
     parser.add_argument("--delta-state", action="store_true",
                         help="boardgame.io sends JSON Patch diffs (its deltaState option) instead of whole states")
     args = parser.parse_args()
@@ -128,10 +134,16 @@ def main() -> None:
     rows = []
     for r in range(args.rounds):
         order = ["boardhall", "bgio"] if r % 2 == 0 else ["bgio", "boardhall"]
+        if args.ceiling:
+            order.insert(1, "relay")
         got = {}
         for side in order:
-            got[side] = (boardhall_side(args.tables, args.seconds, args.warmup) if side == "boardhall"
-                         else bgio_side(node, args.tables, args.seconds, args.warmup, args.delta_state))
+            if side == "boardhall":
+                got[side] = boardhall_side(args.tables, args.seconds, args.warmup)
+            elif side == "relay":
+                got[side] = relay_side(args.tables, args.seconds, args.warmup)
+            else:
+                got[side] = bgio_side(node, args.tables, args.seconds, args.warmup, args.delta_state)
         got["load"] = os.getloadavg()[0]
         if got["bgio"].get("updates_skipped") or got["bgio"].get("unfinished_tables"):
             print(f"round {r + 1}: boardgame.io clients skipped {got['bgio']['updates_skipped']} updates, "
@@ -144,8 +156,13 @@ def main() -> None:
     for r, got in enumerate(rows, 1):
         print(f"{r:5d}  Boardhall    {fmt(got['boardhall'])}  {got['load']:5.2f}")
         print(f"{r:5d}  boardgame.io {fmt(got['bgio'])}")
+        if "relay" in got:
+            print(f"{r:5d}  relay        {fmt(got['relay'])}")
+    def ratio_of(side: str, against: str, key: str = "moves_per_s") -> list[float]:
+        return [num(g[side][key]) / num(g[against][key]) if num(g[against][key]) else float("nan") for g in rows]
+
     def ratio(key: str) -> list[float]:
-        return [num(g["boardhall"][key]) / num(g["bgio"][key]) if num(g["bgio"][key]) else float("nan") for g in rows]
+        return ratio_of("boardhall", "bgio", key)
 
     speed, tail, cpu = ratio("moves_per_s"), ratio("p99_ms"), ratio("cpu_us_per_move")
     print()
@@ -153,6 +170,11 @@ def main() -> None:
           f"(aim 1.5x), p99 {statistics.median(tail):.2f}x (aim 0.33x), CPU per move {statistics.median(cpu):.2f}x")
     print("per round: moves/s " + ", ".join(f"{x:.2f}x" for x in speed)
           + "; p99 " + ", ".join(f"{x:.2f}x" for x in tail))
+    if args.ceiling:
+        ceiling = ratio_of("relay", "bgio")
+        share = ratio_of("boardhall", "relay")
+        print(f"the relay (no game) / boardgame.io: moves/s {statistics.median(ceiling):.2f}x; "
+              f"Boardhall / the relay: moves/s {statistics.median(share):.2f}x")
     print(f"load average at the end {os.getloadavg()[0]:.2f}")
 
 
