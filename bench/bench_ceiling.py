@@ -44,6 +44,16 @@ def start_relay() -> tuple[subprocess.Popen, int]:
             time.sleep(0.1)
 
 
+def stop(proc: subprocess.Popen) -> None:
+    """SIGTERM, then SIGKILL after 10 s: a benchmark's server never outlives its round."""
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
 async def closed_loop(port: int, pid: int, tables: int, seconds: float, warmup: float) -> Stats:
     """bench_ws.run's closed loop, with the relay's tables (no lobby: a table is its address)."""
     socks = [[await connect(f"ws://127.0.0.1:{port}/ws/relay/t{i}/{seat}", compression=None) for seat in (0, 1)]
@@ -69,12 +79,7 @@ def relay_side(tables: int, seconds: float, warmup: float) -> dict:
     try:
         stats = asyncio.run(closed_loop(port, proc.pid, tables, seconds, warmup))
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc)
     lat = [x * 1000 for x in stats.latencies]
     return {"moves": stats.moves, "moves_per_s": stats.moves / stats.elapsed, "p50_ms": percentile(lat, .5),
             "p99_ms": percentile(lat, .99), "cpu_us_per_move": stats.server_cpu / max(1, stats.moves) * 1e6,

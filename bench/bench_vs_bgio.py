@@ -23,7 +23,6 @@ import asyncio
 import json
 import os
 import shutil
-import signal
 import statistics
 import subprocess
 import sys
@@ -34,7 +33,7 @@ import httpx
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from bench.bench_ceiling import relay_side  # noqa: E402
+from bench.bench_ceiling import relay_side, stop  # noqa: E402
 from bench.bench_ws import percentile, run, start_server  # noqa: E402
 from tests.support.servers import free_port  # noqa: E402
 
@@ -92,12 +91,7 @@ def bgio_side(node: str, tables: int, seconds: float, warmup: float, delta_state
             raise RuntimeError(f"client.js exited with {out.returncode}: {out.stderr[-2000:]}")
         res = json.loads(out.stdout.strip().splitlines()[-1])
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+        stop(server)
         log.close()
     Path(log.name).unlink()  # kept only when the run failed, to read
     res["cpu_us_per_move"] = res["server_cpu_ticks"] / os.sysconf("SC_CLK_TCK") / max(1, res["moves"]) * 1e6
