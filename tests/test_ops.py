@@ -226,6 +226,7 @@ def test_sigterm_tells_sockets_to_reconnect_and_loses_no_acknowledged_move(tmp_p
         tables.append((tid, [p.http.cookies for p in (a, b)]))
     acked: dict[str, list[int]] = {tid: [] for tid, _ in tables}
     codes: list[int] = []
+    sigterm_ms: list[int] = []
 
     async def scenario() -> float:
         players = [asyncio.create_task(_play_until_closed(server.ws_url, tid, "; ".join(f"{k}={v}" for k, v in
@@ -237,6 +238,7 @@ def test_sigterm_tells_sockets_to_reconnect_and_loses_no_acknowledged_move(tmp_p
             await asyncio.sleep(0.05)
         os.killpg(server.proc.pid, signal.SIGTERM)
         sent = time.monotonic()
+        sigterm_ms.append(int(time.time() * 1000))
         await asyncio.gather(*players)
         await asyncio.get_running_loop().run_in_executor(None, server.proc.wait, 15)
         return time.monotonic() - sent
@@ -260,3 +262,7 @@ def test_sigterm_tells_sockets_to_reconnect_and_loses_no_acknowledged_move(tmp_p
             assert versions and max(versions) <= len(stored), (tid, max(versions), len(stored))
             game_version = con.execute("SELECT version FROM games WHERE table_id = ?", (tid,)).fetchone()[0]
             assert game_version == len(stored)
+        # Told to reconnect is not gone: no player was marked away by the drain (a socket that leaves for good
+        # backdates its player's last-seen time by the 30 s after which a player counts as away).
+        seen = [ms for (ms,) in con.execute("SELECT seen_ms FROM seats")]
+        assert len(seen) == 12 and all(sigterm_ms[0] - ms < 20_000 for ms in seen), (sigterm_ms, seen)

@@ -94,6 +94,7 @@ def database_trouble(exc: BaseException) -> bool:
 
 
 TRY_AGAIN = "the database is not answering just now; nothing was changed, try again in a moment"
+SERVICE_RESTART = 1012  # the close code uvicorn sends every socket when the instance shuts down (SIGTERM)
 
 
 async def _refuse(websocket: WebSocket, code: int, reason: str) -> None:
@@ -171,6 +172,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     writer = asyncio.create_task(_write(websocket, conn))
     counts.add(conn.user_id, address)
     hub.register(conn)
+    restarting = False
     try:
         conn.send(dumps({"type": "table", "table": public.model_dump(mode="json")}))
         conn.send(dumps({"type": "chat_history", "messages": await hub.recent_chat(table_id)}))
@@ -208,7 +210,8 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
                 conn.send(_error(exc.msg_id, exc.code, exc.message))
                 continue
             await _handle(app, conn, user, table_id, msg)
-    except WebSocketDisconnect:
+    except WebSocketDisconnect as exc:
+        restarting = exc.code == SERVICE_RESTART
         return
     except Exception as exc:
         if not database_trouble(exc):
@@ -220,7 +223,12 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         conn.direct = None
         writer.cancel()
         try:
-            await absence.left(hub, conn)
+            # A drain (SIGTERM) closes every socket with 1012 and the browser is back within seconds on another
+            # instance: not noting "away" spares the others an away-and-back flicker and the draining instance a
+            # statement and a table view per socket. A player who does not come back counts as away once this
+            # instance's heartbeats stop (clocks.stale_ms).
+            if not restarting:
+                await absence.left(hub, conn)
         except Exception:  # presence is renewed by heartbeats; a failed note here only delays "away"
             log.exception("presence update failed at table %s", table_id)
 
