@@ -309,11 +309,16 @@ def test_the_key_and_database_files_are_owner_only(tmp_path, monkeypatch):
 def test_nicknames_lose_control_and_format_characters(hall):
     p = Person(hall)
     for raw, clean in [("Ev\u200be", "Eve"), ("Mal\u202elory", "Mallory"), ("Nu\x00ll", "Null"),
-                       ("  Spaced   out ", "Spaced out"), ("Zo\u00eb", "Zoë")]:
+                       ("  Spaced   out ", "Spaced out"), ("Zo\u00eb", "Zoë"), ("Robot", "Robot"),
+                       ("(bot) Ann", "(bot) Ann")]:
         assert p.post("/api/session", {"nickname": raw}).json()["user"]["nickname"] == clean
     for bad in ["\u200b\u200d", "\x00", "x" * 25, "\u202e   "]:
         r = p.post("/api/session", {"nickname": bad}, ok=False)
         assert r.status_code == 422, (bad, r.text)
+    # A person cannot pass for a bot: the mark the pages put after a bot's name (in any of our languages) is refused.
+    for fake in ["Ada (bot)", "Ada(BOT)", "Ada ( bot )", "Ада (бот)", "Ada (bot)\u200b"]:
+        r = p.post("/api/session", {"nickname": fake}, ok=False)
+        assert r.status_code == 422 and "(bot)" in r.text, (fake, r.text)
     r = p.post("/api/register", {"username": "blanky", "password": GOOD_PASSWORD, "nickname": "  \u200b "}, ok=False)
     assert r.status_code == 422
 

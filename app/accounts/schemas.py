@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from pydantic import BaseModel, Field, field_validator
 
 NICKNAME_MAX = 24
+# Bots are named "Ada (bot)", and pages show the mark in the reader's language ("Ada (бот)"): no person wears it.
+BOT_MARK = re.compile(r"\(\s*(bot|бот)\s*\)$", re.IGNORECASE)
 
 
 def clean_nickname(value: str) -> str:
     """Remove control and format characters (NUL, zero-width joiners, right-to-left overrides), lone surrogates
-    and unassigned code points; fold runs of spaces; then 1-24 characters must remain."""
+    and unassigned code points; fold runs of spaces; then 1-24 characters must remain, not ending in a bot's mark."""
     value = unicodedata.normalize("NFC", "".join(
         ch for ch in value if not unicodedata.category(ch).startswith("C") or ch in "\t\n\r"))
     value = " ".join(value.split())
@@ -19,6 +22,8 @@ def clean_nickname(value: str) -> str:
         raise ValueError("a nickname needs at least one visible character")
     if len(value) > NICKNAME_MAX:
         raise ValueError(f"a nickname has at most {NICKNAME_MAX} characters")
+    if BOT_MARK.search(value):
+        raise ValueError('a nickname may not end in "(bot)": that mark is for bots')
     return value
 
 

@@ -22,6 +22,8 @@ def test_a_russian_browser_reads_russian_and_switches_to_french(browser, sqlite_
     page.goto(sqlite_server.url + "/tournaments")
     assert page.get_attribute("html", "lang") == "ru"
     assert page.is_visible("text=Кто вы?")
+    choose_nickname(page, "Ivan (бот)")  # a bot's mark is not a person's name: the form says why, in Russian
+    page.wait_for_selector(".nickname-form .error:has-text('оканчивается пометкой бота')")
     choose_nickname(page, "Ivan")
     page.fill("#create-tournament [name=name]", "Среда")
     page.select_option("#create-tournament [name=game]", "tally")
