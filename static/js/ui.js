@@ -268,7 +268,6 @@ export function listNames(seats, names) {
   return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
 }
 
-// Naming helpers bound to one table: name(seat) is "you" for the viewer, capitalised on request.
 // Bots are named "Ada (bot)" in the API, which every language shares; a page says "(bot)" in its reader's language.
 const BOT_SUFFIX = ' (bot)';
 
@@ -277,6 +276,7 @@ export function playerName(name, bot) {
     ? gettext('{name} (bot)', { name: name.slice(0, -BOT_SUFFIX.length) }) : name;
 }
 
+// Naming helpers bound to one table: name(seat) is "you" for the viewer, capitalised on request.
 export function namer(players, viewer) {
   const nameOf = (seat) => {
     const p = (players || []).find((x) => x.seat === seat);
