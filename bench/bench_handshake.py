@@ -4,7 +4,7 @@ A restart or a SIGTERM drain sends every client of an instance to reconnect at o
 decides how fast an instance takes a crowd back. Starts a real server (SQLite file) and prints server CPU and wall
 time per open+close, over `--tables` started tables with two seated players each, for `--rounds` passes.
 
-    .venv/bin/python bench/bench_handshake.py --tables 20 --rounds 3
+    .venv/bin/python bench/bench_handshake.py --tables 20 --rounds 3 [--profile /tmp/handshake.txt]
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from websockets.asyncio.client import connect  # noqa: E402
 
-from bench.bench_ws import cpu_seconds, make_table, start_server  # noqa: E402
+from bench.bench_ws import cpu_seconds, make_table, start_profile, start_server  # noqa: E402
 
 
 async def one_pass(ws_base: str, made: list[tuple[str, list[str]]]) -> int:
@@ -34,14 +34,18 @@ async def one_pass(ws_base: str, made: list[tuple[str, list[str]]]) -> int:
     return count
 
 
-async def run(tables: int, rounds: int) -> None:
+async def run(tables: int, rounds: int, profile: str | None = None) -> None:
     server = start_server()
     try:
         ws_base = server.url.replace("http", "ws", 1)
         made = [await make_table(server.url, i) for i in range(tables)]
         for r in range(rounds):
             cpu0, wall0 = cpu_seconds(server.proc.pid), time.perf_counter()
+            # The last pass is profiled (py-spy on the thread holding the GIL: the serial work of a handshake).
+            spy = await start_profile(server.proc.pid, 2, profile if r == rounds - 1 else None, gil=True)
             count = await one_pass(ws_base, made)
+            if spy is not None:
+                await spy.wait()
             await asyncio.sleep(0.5)  # the last close's presence note
             cpu = cpu_seconds(server.proc.pid) - cpu0
             wall = time.perf_counter() - wall0 - 0.5
@@ -55,9 +59,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--profile", help="record the last pass with py-spy into this file (raw format)")
     args = parser.parse_args()
     print(f"boardhall handshake benchmark, SQLite; load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
-    asyncio.run(run(args.tables, args.rounds))
+    asyncio.run(run(args.tables, args.rounds, args.profile))
 
 
 if __name__ == "__main__":

@@ -81,9 +81,12 @@ async def open_session(db: AsyncSession, *, user: User) -> str:
 async def session_user(db: AsyncSession, *, token: str, idle_seconds: int) -> tuple[User | None, bool]:
     """The user a live session belongs to (None for an ended, unknown or idle-expired session, which is deleted),
     and whether its last use was written now (then the caller renews the cookie too)."""
-    row = await db.get(UserSession, session_id(token))
-    if row is None:
+    # The session and its user in one statement: every page and socket handshake asks this first.
+    found = (await db.execute(select(UserSession, User).join(User, User.id == UserSession.user_id)
+                              .where(UserSession.id == session_id(token)))).first()
+    if found is None:
         return None, False
+    row, user = found
     now = utcnow()
     seen = row.seen_at if row.seen_at.tzinfo else row.seen_at.replace(tzinfo=now.tzinfo)  # SQLite drops the zone
     if now - seen > timedelta(seconds=idle_seconds):
@@ -94,7 +97,7 @@ async def session_user(db: AsyncSession, *, token: str, idle_seconds: int) -> tu
     if touched:
         row.seen_at = now
         await db.commit()
-    return await db.get(User, row.user_id), touched
+    return user, touched
 
 
 async def end_session(db: AsyncSession, *, token: str) -> list[str]:

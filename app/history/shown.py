@@ -19,24 +19,28 @@ def person_of(seat: Seat) -> int | None:
     return seat.user_id or seat.away_user_id or seat.resigned_user_id
 
 
-async def seat_ratings(db: AsyncSession, tables: list[tuple[str, str, list[Seat]]]) -> dict[tuple[str, int], float]:
+async def seat_ratings(db: AsyncSession, tables: list[tuple[str, str, list[Seat]]],
+                       registered: dict[int, bool] | None = None) -> dict[tuple[str, int], float]:
     """Shown ratings for seats of several tables, {(table_id, seat index): rating}: registered players (fresh ones
-    at the starting figure) and bots; guests and empty seats have none. `tables`: (table id, game id, seats)."""
+    at the starting figure) and bots; guests and empty seats have none. `tables`: (table id, game id, seats);
+    `registered`: {user id: has an account} for users the caller has read already (the others are looked up)."""
+    known = registered or {}
     user_ids = {person_of(s) for _, _, seats in tables for s in seats} - {None}
-    if not user_ids:
-        registered: set[int] = set()
-        held: dict[tuple[int, str], R.Skill] = {}
-    else:
-        registered = set((await db.execute(select(User.id).where(User.id.in_(user_ids),
-                                                                  User.username.is_not(None)))).scalars())
+    members = {uid for uid in user_ids if known.get(uid)}
+    unknown = [uid for uid in user_ids if uid not in known]
+    if unknown:
+        members |= set((await db.execute(select(User.id).where(User.id.in_(unknown),
+                                                                User.username.is_not(None)))).scalars())
+    held: dict[tuple[int, str], R.Skill] = {}
+    if members:  # tables of guests and bots only have no ratings to read
         games = {game_id for _, game_id, _ in tables}
         held = {(r.user_id, r.game_id): R.Skill(r.mu, r.sigma) for r in (await db.execute(
-            select(Rating).where(and_(Rating.user_id.in_(registered), Rating.game_id.in_(games))))).scalars()}
+            select(Rating).where(and_(Rating.user_id.in_(members), Rating.game_id.in_(games))))).scalars()}
     out = {}
     for table_id, game_id, seats in tables:
         for s in seats:
             uid = s.user_id
-            if uid is not None and uid in registered:
+            if uid is not None and uid in members:
                 out[(table_id, s.index)] = held.get((uid, game_id), R.FRESH).shown
             elif uid is None and s.bot:
                 out[(table_id, s.index)] = R.anchor(s.bot).shown

@@ -257,18 +257,25 @@ def was_at(table: Table, seats: list[Seat], user: User | None) -> bool:
     return user is not None and (user.id == table.host_id or any(s.user_id == user.id for s in seats))
 
 
-async def public_table(db: AsyncSession, *, table: Table, with_invite: bool) -> TablePublic:
-    return (await public_tables(db, tables=[table], with_invite=with_invite))[0]
+async def public_table(db: AsyncSession, *, table: Table, with_invite: bool,
+                       seats: list[Seat] | None = None) -> TablePublic:
+    """`seats`: the table's seats as just read in this session (in order), to spare reading them again."""
+    return (await public_tables(db, tables=[table], with_invite=with_invite,
+                                seats_by=None if seats is None else {table.id: seats}))[0]
 
 
-async def public_tables(db: AsyncSession, *, tables: list[Table], with_invite: bool = False) -> list[TablePublic]:
-    """The lobby view of several tables in four queries (seats, names, results, clocks), not four per table."""
+async def public_tables(db: AsyncSession, *, tables: list[Table], with_invite: bool = False,
+                        seats_by: dict[str, list[Seat]] | None = None) -> list[TablePublic]:
+    """The lobby view of several tables in a handful of queries (seats unless given, names, results, clocks,
+    ratings), not a handful per table."""
     if not tables:
         return []
     ids = [t.id for t in tables]
-    seats_by: dict[str, list[Seat]] = {i: [] for i in ids}
-    for seat in (await db.execute(select(Seat).where(Seat.table_id.in_(ids)).order_by(Seat.table_id, Seat.index))).scalars():
-        seats_by[seat.table_id].append(seat)
+    if seats_by is None:
+        seats_by = {i: [] for i in ids}
+        for seat in (await db.execute(select(Seat).where(Seat.table_id.in_(ids))
+                                      .order_by(Seat.table_id, Seat.index))).scalars():
+            seats_by[seat.table_id].append(seat)
     user_ids = {s.user_id for seats in seats_by.values() for s in seats if s.user_id} | {t.host_id for t in tables}
     users = list((await db.execute(select(User).where(User.id.in_(user_ids)))).scalars())
     names = {u.id: u.nickname for u in users}
@@ -280,7 +287,8 @@ async def public_tables(db: AsyncSession, *, tables: list[Table], with_invite: b
     clock_rows = {c.table_id: c for c in (await db.execute(select(Clock).where(Clock.table_id.in_(playing)))).scalars()} \
         if playing else {}
     settings, now = get_settings(), clocks.now_ms()
-    ratings = await history.seat_ratings(db, [(t.id, t.game_id, seats_by[t.id]) for t in tables])
+    ratings = await history.seat_ratings(db, [(t.id, t.game_id, seats_by[t.id]) for t in tables],
+                                         registered={u.id: u.username is not None for u in users})
     out = []
     for table in tables:
         seats = seats_by[table.id]
@@ -381,6 +389,17 @@ def grouped(found: dict[str, list[TablePublic]]) -> dict[str, list[TablePublic]]
             seen.add(table.id)
             out[table.group].append(table)
     return out
+
+
+def seen_within(table: Table, seconds: float) -> bool:
+    """Was a socket open on `table` less than `seconds` ago (as far as its `seen_at` says)?"""
+    seen = table.seen_at
+    if seen is None:
+        return False
+    now = utcnow()
+    if seen.tzinfo is None:  # SQLite drops the zone
+        seen = seen.replace(tzinfo=now.tzinfo)
+    return now - seen < timedelta(seconds=seconds)
 
 
 async def touch_tables(db: AsyncSession, *, table_ids: list[str]) -> None:

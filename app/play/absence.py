@@ -176,19 +176,20 @@ async def _note_presence(hub: "Hub", conn: "Connection", seen_ms: int) -> None:
     if conn.user_id is None:
         return
     async with hub.sessionmaker() as db:
-        seat = (await db.execute(select(Seat).where(Seat.table_id == conn.table_id, Seat.user_id == conn.user_id)
-                                 )).scalars().first()
+        # The table and all its seats, read once: the seats are what the table's view is built from too.
+        table = await db.get(Table, conn.table_id)
+        seats = await lobby_service.seats_of(db, table_id=conn.table_id) if table is not None else []
+        seat = next((s for s in seats if s.user_id == conn.user_id), None)
         if seat is None:
             return
         now = clocks.now_ms()
         was_away = clocks.absent_since(seat.seen_ms, now, hub.settings) is not None
-        await db.execute(update(Seat).where(Seat.table_id == conn.table_id, Seat.user_id == conn.user_id)
-                         .values(seen_ms=seen_ms))
+        seat.seen_ms = seen_ms
         await db.commit()
-        table = await db.get(Table, conn.table_id)
         is_away = clocks.absent_since(seen_ms, now, hub.settings) is not None
-        if table is not None and table.status == "playing" and (was_away != is_away or seat.votes):
-            await notify(hub, db, table)
+        if table.status == "playing" and (was_away != is_away or seat.votes):
+            public = await lobby_service.public_table(db, table=table, with_invite=False, seats=seats)
+            await hub.table_changed(table.id, public.model_dump(mode="json"))
 
 
 async def heartbeat(hub: "Hub") -> None:

@@ -156,9 +156,12 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
                 await _refuse(websocket, 4429, refusal)
                 return
             tell_table = absence.note_arrival(table, seats, user.id if user else None, settings)
-            await lobby_service.touch_tables(db, table_ids=[table_id])
+            # Visits keep a table listed (app.main refreshes seen_at of tables with sockets every eighth of the
+            # listing period): a table seen within that eighth needs no write from each arrival.
+            if not lobby_service.seen_within(table, settings.abandoned_after_seconds / 8):
+                await lobby_service.touch_tables(db, table_ids=[table_id])
             await db.commit()
-            public = await lobby_service.public_table(db, table=table,
+            public = await lobby_service.public_table(db, table=table, seats=seats,
                                                       with_invite=lobby_service.was_at(table, seats, user))
     except Exception as exc:
         if not database_trouble(exc):
