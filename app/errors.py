@@ -2,26 +2,49 @@
 
 Each domain raises its own subclass (LobbyError, AccountError, TournamentError, PlayError) with a stable machine
 `code`, a `message` in words a player understands, and an HTTP `status`; routes let it propagate and
-`handle` answers `{"detail": {"code", "message"}}` (docs/protocol.md). The websocket path sends the same code
-and message in an `error` frame.
+`handle` answers `{"detail": {"code", "message", "say"}}` (docs/protocol.md). The websocket path sends the same
+code, message and say in an `error` frame.
+
+The message is written as a Text (`app.engine.text.t`): `message` is its English sentence, as it always was, and
+`say` the Text itself, which pages write in their reader's language from the site's catalogue.
 """
 
 from __future__ import annotations
 
-from fastapi import Request
+from typing import Any
+
+from fastapi import HTTPException, Request
 from fastapi.responses import JSONResponse
+
+from app.engine.text import Text, english, is_text
 
 
 class HallError(Exception):
     status = 400
 
-    def __init__(self, code: str, message: str, status: int | None = None):
-        super().__init__(message)
+    def __init__(self, code: str, message: str | Text, status: int | None = None):
+        self.say: Text | None = message if is_text(message) else None
+        self.message = english(message) if self.say is not None else message
+        super().__init__(self.message)
         self.code = code
-        self.message = message
         if status is not None:
             self.status = status
 
+    def detail(self) -> dict[str, Any]:
+        return refusal_detail(self.code, self.say or self.message)
+
+
+def refusal_detail(code: str, message: str | Text) -> dict[str, Any]:
+    """`{"code", "message"}` for a refusal, with `say` when the message is a Text (the page translates it)."""
+    if is_text(message):
+        return {"code": code, "message": english(message), "say": message}
+    return {"code": code, "message": message}
+
+
+def refusal(status: int, code: str, message: str | Text, headers: dict[str, str] | None = None) -> HTTPException:
+    """An HTTPException answering `{"detail": {"code", "message", "say"}}`, for refusals raised in routes."""
+    return HTTPException(status_code=status, detail=refusal_detail(code, message), headers=headers)
+
 
 async def handle(request: Request, exc: HallError) -> JSONResponse:
-    return JSONResponse({"detail": {"code": exc.code, "message": exc.message}}, status_code=exc.status)
+    return JSONResponse({"detail": exc.detail()}, status_code=exc.status)

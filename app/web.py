@@ -13,6 +13,9 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from app.engine.text import Text, t
+from app.errors import refusal_detail
+
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
 
 
@@ -34,10 +37,10 @@ class GuardMiddleware:
         headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
         origin = headers.get("origin")
         if origin and urlsplit(origin).netloc != headers.get("host"):  # "null" (sandboxed pages) too
-            await _reply(send, 403, "cross_site", "cross-site requests are refused")
+            await _reply(send, 403, "cross_site", t("cross-site requests are refused"))
             return
         if int(headers.get("content-length") or 0) > self.max_body:
-            await _reply(send, 413, "too_large", f"request bodies are limited to {self.max_body} bytes")
+            await _reply(send, 413, "too_large", t("request bodies are limited to {n} bytes", n=self.max_body))
             return
         body = b""
         more = True
@@ -46,16 +49,16 @@ class GuardMiddleware:
             body += message.get("body", b"")
             more = message.get("more_body", False)
             if len(body) > self.max_body:
-                await _reply(send, 413, "too_large", f"request bodies are limited to {self.max_body} bytes")
+                await _reply(send, 413, "too_large", t("request bodies are limited to {n} bytes", n=self.max_body))
                 return
         if scope["path"].startswith("/forms/") and not _form_token_ok(scope, headers, body):
-            await _reply(send, 403, "csrf", "the form expired; reload the page and try again")
+            await _reply(send, 403, "csrf", t("the form expired; reload the page and try again"))
             return
         if scope["path"].startswith("/api/") and body.strip() and not _strict_json(body):
             # Python's json module accepts lone surrogates ("\ud800") and 1e400 (infinity); both then failed deep
             # inside (the database driver, the error handler) as 500s. orjson refuses them, as RFC 8259 asks.
             await _reply(send, 400, "malformed_json",
-                         "the body is not strict JSON (lone surrogates and numbers beyond 1e308 are refused)")
+                         t("the body is not strict JSON (lone surrogates and numbers beyond 1e308 are refused)"))
             return
 
         sent = False
@@ -92,8 +95,9 @@ async def validation_failed(request: Request, exc: RequestValidationError) -> JS
 async def database_unavailable(request: Request, exc: Exception) -> JSONResponse:
     """The database did not answer (locked, restarting, unreachable): 503 `try_again`, not a 500 with a traceback."""
     return JSONResponse(status_code=503, headers={"Retry-After": "2"},
-                        content={"detail": {"code": "try_again", "retry_after": 2,
-                                            "message": "the database is not answering just now; try again shortly"}})
+                        content={"detail": {**refusal_detail("try_again", t(
+                                            "the database is not answering just now; try again shortly")),
+                                            "retry_after": 2}})
 
 
 def _printable(value: Any) -> str | int:
@@ -109,8 +113,8 @@ def _form_token_ok(scope: Scope, headers: dict[str, str], body: bytes) -> bool:
     return bool(token) and token == session.get("csrf")
 
 
-async def _reply(send: Send, status: int, code: str, message: str) -> None:
-    payload = json.dumps({"detail": {"code": code, "message": message}}).encode()
+async def _reply(send: Send, status: int, code: str, message: Text) -> None:
+    payload = json.dumps({"detail": refusal_detail(code, message)}).encode()
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode())]})
     await send({"type": "http.response.body", "body": payload})

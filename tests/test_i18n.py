@@ -10,6 +10,7 @@ import httpx
 import pytest
 
 from app import i18n
+from app.engine.text import english
 from app.i18n import extract
 from tests.support.clients import Person
 
@@ -140,3 +141,47 @@ def test_the_table_replay_and_player_pages_speak_the_readers_language(sqlite_ser
     assert fr["Waiting for {players}."] == "En attente de {players}."
     assert fr["Let a bot play for {name} ({n} vote so far)"] == ["Faire jouer un bot pour {name} ({n} voix pour l’instant)"] * 2
     assert fr["Move {move} of {moves} · turn {turn} of {turns}"] == "Coup {move} sur {moves} · tour {turn} sur {turns}"
+
+
+def test_refusals_carry_their_sentence_for_readers_of_other_languages(sqlite_server):
+    """A refusal's `message` stays English; its `say` is the same sentence, which the catalogues translate."""
+    ru = httpx.get(sqlite_server.url + "/i18n/ru.json").json()
+    fr = httpx.get(sqlite_server.url + "/i18n/fr.json").json()
+    host = Person(sqlite_server, "Refused")
+    tid = host.open_table(seats=3)["id"]
+    started = host.post(f"/api/tables/{tid}/start", ok=False)
+    assert started.status_code == 409
+    detail = started.json()["detail"]
+    assert detail["code"] == "seats_empty" and detail["message"].startswith("seat(s) 2, 3 still empty")
+    assert english(detail["say"]) == detail["message"]
+    for catalogue in (ru, fr):
+        assert catalogue[detail["say"]["msg"]], "the sentence is in each catalogue"
+    with i18n_language("ru"):
+        written = i18n.write(detail["say"])
+    assert "2, 3" in written and re.search("[а-яА-Я]", written), written
+
+    # The same on the table's socket: once the game runs, a spectator's act is refused with the sentence as a Text.
+    host.post(f"/api/tables/{tid}/bots", {"seat": 1})
+    host.post(f"/api/tables/{tid}/bots", {"seat": 2})
+    host.post(f"/api/tables/{tid}/start")
+    looker = Person(sqlite_server, "Looker")
+    sock = looker.socket(tid)
+    version = sock.until("snapshot")["version"]
+    sock.send({"type": "act", "id": 7, "version": version, "action": {"type": "pass"}})
+    error = sock.until("error")
+    assert error["code"] == "not_seated" and english(error["say"]) == error["message"]
+    assert ru[error["say"]["msg"]] and fr[error["say"]["msg"]]
+    sock.close()
+
+
+class i18n_language:  # noqa: N801 - used as a context manager, read like a function
+    """Python code in a given request language (as the language middleware sets it)."""
+
+    def __init__(self, lang: str):
+        self.lang = lang
+
+    def __enter__(self) -> None:
+        self.token = i18n.current_language.set(self.lang)
+
+    def __exit__(self, *exc: object) -> None:
+        i18n.current_language.reset(self.token)

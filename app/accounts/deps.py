@@ -6,12 +6,14 @@ import secrets
 import time
 from typing import Annotated
 
-from fastapi import Depends, HTTPException, Request
+from fastapi import Depends, Request
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.requests import HTTPConnection
 
 from app.db.deps import DbDep
 from app.db.models import User
+from app.engine.text import t
+from app.errors import refusal
 from app.i18n.web import use_language
 
 from . import service
@@ -80,8 +82,7 @@ async def optional_user(request: Request, db: DbDep) -> User | None:
 
 async def current_user(user: Annotated[User | None, Depends(optional_user)]) -> User:
     if user is None:
-        raise HTTPException(status_code=401, detail={"code": "not_signed_in",
-                                                     "message": "choose a nickname first (POST /api/session)"})
+        raise refusal(401, "not_signed_in", t("choose a nickname first (POST /api/session)"))
     return user
 
 

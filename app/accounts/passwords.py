@@ -17,6 +17,8 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from zxcvbn.frequency_lists import FREQUENCY_LISTS
 
+from app.engine.text import Text, t
+
 # OWASP's argon2id setting for one thread: 46 MiB, one pass. parallelism=1 keeps a hash on one core, so the
 # event loop keeps the other one on a two-core machine.
 _hasher = PasswordHasher(time_cost=1, memory_cost=47104, parallelism=1)
@@ -76,13 +78,13 @@ def _verify(stored: str, password: str) -> tuple[bool, str | None]:
     return True, (_hasher.hash(password) if _hasher.check_needs_rehash(stored) else None)
 
 
-def password_problem(password: str, *, username: str, min_length: int) -> str | None:
-    """Why a new password is refused, in words, or None when it is acceptable."""
+def password_problem(password: str, *, username: str, min_length: int) -> Text | None:
+    """Why a new password is refused, as a Text (a refusal's message), or None when it is acceptable."""
     if len(password) < min_length:
-        return f"a password needs at least {min_length} characters"
+        return t("a password needs at least {n} characters", n=min_length)
     lowered = password.lower()
     if lowered in COMMON_PASSWORDS:
-        return "that password is one of the most common ones; choose another"
+        return t("that password is one of the most common ones; choose another")
     if lowered == username.lower():
-        return "the password must not be the username"
+        return t("the password must not be the username")
     return None

@@ -9,7 +9,8 @@ from typing import Annotated
 from fastapi import APIRouter, Form, HTTPException, Request
 from fastapi.responses import RedirectResponse
 
-from app.errors import HallError
+from app.engine.text import Text, t
+from app.errors import HallError, refusal, refusal_detail
 from app.db.deps import DbDep
 from app.lobby import service as lobby_service
 
@@ -25,16 +26,17 @@ def _public(user) -> UserPublic:  # noqa: ANN001
     return UserPublic(id=user.id, nickname=user.nickname, registered=user.username is not None)
 
 
-def _too_many(code: str, message: str, wait: float) -> HTTPException:
+def _too_many(code: str, message: Text, wait: float) -> HTTPException:
     seconds = max(1, math.ceil(wait))
     return HTTPException(status_code=429, headers={"Retry-After": str(seconds)},
-                         detail={"code": code, "message": f"{message}; try again in {seconds} s",
+                         detail={**refusal_detail(code, t("{problem}; try again in {seconds} s", problem=message,
+                                                          seconds=seconds)),
                                  "retry_after": seconds})
 
 
 def _busy() -> HTTPException:
     return HTTPException(status_code=503, headers={"Retry-After": "2"},
-                         detail={"code": "busy", "message": "too many sign-ins at once; try again in a moment",
+                         detail={**refusal_detail("busy", t("too many sign-ins at once; try again in a moment")),
                                  "retry_after": 2})
 
 
@@ -45,7 +47,7 @@ def _login_keys(request: Request, username: str) -> list[str]:
 def _check_backoff(request: Request, keys: list[str]) -> None:
     wait = max(request.app.state.login_backoff.wait(k) for k in keys)
     if wait > 0:
-        raise _too_many("too_many_attempts", "too many failed attempts", wait)
+        raise _too_many("too_many_attempts", t("too many failed attempts"), wait)
 
 
 async def _sessions_ended(request: Request, ended: list[str]) -> None:
@@ -67,7 +69,7 @@ async def create_session(body: SessionCreate, request: Request, db: DbDep, user:
     if user is None:
         wait = request.app.state.guest_window.hit(client_address(request))
         if wait > 0:
-            raise _too_many("too_many_guests", "too many new guests from your address", wait)
+            raise _too_many("too_many_guests", t("too many new guests from your address"), wait)
         await _nickname_free(db, None, body.nickname)
         user = await service.create_guest(db, nickname=body.nickname)
         ended = await sign_in(request, db, user)
@@ -93,12 +95,11 @@ async def register(body: RegisterCreate, request: Request, db: DbDep, user: Opti
     _check_backoff(request, [address_key])
     problem = password_problem(body.password, username=body.username, min_length=settings.password_min_length)
     if problem:
-        raise HTTPException(status_code=400, detail={"code": "weak_password", "message": problem})
+        raise refusal(400, "weak_password", problem)
     if await service.username_taken(db, body.username):
         # Telling a name is taken is unavoidable; counting it as a failure keeps anyone from listing names quickly.
         request.app.state.login_backoff.fail(address_key)
-        raise HTTPException(status_code=409, detail={"code": "username_taken",
-                                                     "message": f"the username {body.username!r} is taken"})
+        raise refusal(409, "username_taken", t("the username {username} is taken", username=repr(body.username)))
     if body.nickname:
         await _nickname_free(db, user, body.nickname)
     # Registering reserves the nickname kept (a guest's own, or the username): it must not be another's already.
@@ -136,8 +137,7 @@ async def login(body: LoginCreate, request: Request, db: DbDep) -> UserEnvelope:
     if not ok:
         for key in keys:
             request.app.state.login_backoff.fail(key)
-        raise HTTPException(status_code=401, detail={"code": "bad_credentials",
-                                                     "message": "unknown username or wrong password"})
+        raise refusal(401, "bad_credentials", t("unknown username or wrong password"))
     request.app.state.login_backoff.succeed(keys[0])
     if rehashed:
         account.password_hash = rehashed
@@ -172,13 +172,13 @@ async def logout_everywhere(request: Request, db: DbDep, user: CurrentUser) -> d
 async def change_password(body: PasswordChange, request: Request, db: DbDep, user: CurrentUser) -> UserEnvelope:
     """Change the password (the current one is asked again); every other session ends, this one is renewed."""
     if user.password_hash is None:
-        raise HTTPException(status_code=409, detail={"code": "not_registered", "message": "guests have no password"})
+        raise refusal(409, "not_registered", t("guests have no password"))
     keys = _login_keys(request, user.username)
     _check_backoff(request, keys)
     problem = password_problem(body.new_password, username=user.username,
                                min_length=request.app.state.settings.password_min_length)
     if problem:
-        raise HTTPException(status_code=400, detail={"code": "weak_password", "message": problem})
+        raise refusal(400, "weak_password", problem)
     try:
         ok, _ = await request.app.state.hashing.verify(user.password_hash, body.password)
         new_hash = await request.app.state.hashing.hash(body.new_password) if ok else None
@@ -187,7 +187,7 @@ async def change_password(body: PasswordChange, request: Request, db: DbDep, use
     if not ok:
         for key in keys:
             request.app.state.login_backoff.fail(key)
-        raise HTTPException(status_code=401, detail={"code": "bad_credentials", "message": "wrong password"})
+        raise refusal(401, "bad_credentials", t("wrong password"))
     user.password_hash = new_hash
     ended = await service.end_all_sessions(db, user_id=user.id)
     request.session.pop("sid", None)

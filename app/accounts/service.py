@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.errors import HallError
 from app.db.models import User, UserSession, utcnow
+from app.engine.text import t
 
 # A session's seen_at is written at most this often, so a busy page does not write on every request.
 TOUCH_EVERY = timedelta(seconds=60)
@@ -35,7 +36,7 @@ async def register(db: AsyncSession, *, username: str, password_hash: str, nickn
                    guest: User | None = None) -> User:
     """Register an account; a guest who registers keeps their seats (the same row gets a password)."""
     if await username_taken(db, username):
-        raise AccountError("username_taken", f"the username {username!r} is taken")
+        raise AccountError("username_taken", t("the username {username} is taken", username=repr(username)))
     user = guest if guest is not None and guest.username is None else User(nickname=nickname or username)
     user.username = username
     user.password_hash = password_hash
@@ -46,7 +47,7 @@ async def register(db: AsyncSession, *, username: str, password_hash: str, nickn
         await db.flush()
     except IntegrityError:  # another registration of the same name committed first (a race)
         await db.rollback()
-        raise AccountError("username_taken", f"the username {username!r} is taken") from None
+        raise AccountError("username_taken", t("the username {username} is taken", username=repr(username))) from None
     return user
 
 

@@ -28,7 +28,7 @@ from pydantic import BaseModel, ValidationError
 from .bot import Bot, RandomBot
 from .errors import BadOptions, GameOver, IllegalAction, NotYourTurn
 from .rng import RNG_KEY, seed_state
-from .text import Text, english, is_text, said
+from .text import Text, english, is_text, said, t
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -153,7 +153,8 @@ class Game(ABC):
     def check_options(self, num_players: int, options: dict[str, Any] | None) -> BaseModel:
         """Parse options and check them against the number of seats, without dealing a game."""
         if not self.min_players <= num_players <= self.max_players:
-            raise BadOptions(f"{self.title} needs {self.min_players}-{self.max_players} players, not {num_players}")
+            raise BadOptions(t("{game} needs {least}-{most} players, not {n}", game=self.title, least=self.min_players,
+                                most=self.max_players, n=num_players))
         opts = self.parse_options(options)
         check_seats = getattr(opts, "check_seats", None)
         if check_seats is not None:
@@ -173,12 +174,12 @@ class Game(ABC):
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         """Check and play one action; returns a new state and the events. `state` is untouched."""
         if self.result(state) is not None:
-            raise GameOver("the game is over")
+            raise GameOver(t("the game is over"))
         if seat not in self.pending(state):
-            raise NotYourTurn(f"seat {seat} has nothing to decide now")
+            raise NotYourTurn(t("seat {seat} has nothing to decide now", seat=seat))
         listed = match_action(action, self.legal(state, seat))
         if listed is None:
-            raise IllegalAction(f"{_quote(action)} is not a legal action now")
+            raise IllegalAction(t("{action} is not a legal action now", action=_quote(action)))
         new_state = copy_state(state)
         # Play the server's own copy of the action: the client's may differ in ways equality would forgive.
         events = self.play(new_state, seat, copy_state(_without_say(listed)))

@@ -222,7 +222,8 @@ class BaseOptions(BaseModel):
     def check_seats(self, num_players: int) -> None:
         """Options that depend on the number of seats; checked before any game is dealt."""
         if self.first_player is not None and self.first_player >= num_players:
-            raise BadOptions(f"first_player must be a seat number below {num_players}, not {self.first_player}")
+            raise BadOptions(t("first_player must be a seat number below {n}, not {first}", n=num_players,
+                               first=self.first_player))
 
 
 def first_seat(options: BaseModel, num_players: int, rng: Rng) -> int:

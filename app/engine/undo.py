@@ -121,11 +121,11 @@ class Trail:
 def take_back(game: Game, trail: Trail, state: State, seat: int) -> Point:
     """The point `seat` may return to from `state` (whose trail is `trail`); raises a GameError saying why not."""
     if game.result(state) is not None:
-        raise GameOver("the game is over")
+        raise GameOver(t("the game is over"))
     if seat not in game.pending(state):
-        raise NotYourTurn("only the player whose turn it is may take back their own moves")
+        raise NotYourTurn(t("only the player whose turn it is may take back their own moves"))
     point = trail.target(seat)
     if point is None:
-        raise NotUndoable("nothing to take back: the last move was not yours, or it drew, revealed or asked "
-                          "another player something, or your turn has just begun")
+        raise NotUndoable(t("nothing to take back: the last move was not yours, or it drew, revealed or asked "
+                            "another player something, or your turn has just begun"))
     return point

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict
 from app.accounts.deps import CurrentUser, OptionalUser, csrf_token
 from app.db.deps import DbDep
 from app.db.models import User
+from app.engine.text import t
 from app.errors import HallError
 from app.i18n import gettext
 
@@ -32,7 +33,7 @@ class Preferences(BaseModel):
 async def _user(db, user_id: int) -> User:  # noqa: ANN001
     found = await db.get(User, user_id)
     if found is None:
-        raise HistoryError("no_user", f"there is no player {user_id}")
+        raise HistoryError("no_user", t("there is no player {user}", user=user_id))
     return found
 
 

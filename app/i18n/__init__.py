@@ -15,12 +15,15 @@ import io
 from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
+
+from app.engine.text import HOLE
 
 LANGUAGES = ("en", "ru", "fr")
 DEFAULT = "en"
@@ -129,6 +132,23 @@ def gettext(message: str) -> str:
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     return translations(current_language.get()).ngettext(singular, plural, n)
+
+
+def write(text: Any) -> str:
+    """A Text (app.engine.text) in the request's language, as the browser's writeText writes it: its message and
+    its string arguments looked up in the catalogues, numbers as they are. For refusals shown on server pages."""
+    if isinstance(text, str):
+        return gettext(text) if text else text
+    if isinstance(text, (int, float)):
+        return str(text)
+    if isinstance(text, dict) and "list" in text:
+        return ", ".join(write(item) for item in text["list"])
+    if not isinstance(text, dict) or "msg" not in text:
+        return str(text)
+    args = text.get("args") or {}
+    msg = text["msg"]
+    pattern = ngettext(msg[0], msg[1], int(args.get("n", 0))) if isinstance(msg, list) else gettext(msg)
+    return HOLE.sub(lambda hole: write(args[hole.group(1)]) if hole.group(1) in args else hole.group(0), pattern)
 
 
 # Bots are named "Ada (bot)" in the API, which every language shares; pages show the mark in the reader's language

@@ -6,9 +6,12 @@ from http.cookies import SimpleCookie
 from urllib.parse import parse_qs
 
 import orjson
-from fastapi import APIRouter, HTTPException, Response
+from fastapi import APIRouter, Response
 from jinja2 import Environment
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from app.engine.text import t
+from app.errors import refusal
 
 from . import (COOKIE, LANGUAGES, NAMES, browser_messages, choose, current_language, game_ids, gettext, ngettext,
                player_name, valid)
@@ -90,7 +93,7 @@ def install(env: Environment) -> None:
 async def messages_for_browser(lang: str) -> Response:
     """The catalogue of one language for static/js/i18n.js: {"<English id>": "<text>" | ["<plural forms>"...]}."""
     if valid(lang) is None:
-        raise HTTPException(status_code=404, detail={"code": "unknown_language", "message": f"no language {lang!r}"})
+        raise refusal(404, "unknown_language", t("no language {lang}", lang=repr(lang)))
     return Response(orjson.dumps(browser_messages(lang)), media_type="application/json",
                     headers={"Cache-Control": "no-cache"})
 
@@ -99,6 +102,6 @@ async def messages_for_browser(lang: str) -> Response:
 async def game_messages_for_browser(lang: str, game_id: str) -> Response:
     """One game's catalogue for its table and replay pages (card names, prompts, log lines, the renderer's words)."""
     if valid(lang) is None or game_id not in game_ids():
-        raise HTTPException(status_code=404, detail={"code": "unknown_catalogue", "message": f"no catalogue {lang}/{game_id}"})
+        raise refusal(404, "unknown_catalogue", t("no catalogue {lang}/{game}", lang=lang, game=game_id))
     return Response(orjson.dumps(browser_messages(lang, game_id)), media_type="application/json",
                     headers={"Cache-Control": "no-cache"})

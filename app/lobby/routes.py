@@ -5,13 +5,15 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
 from app import engine
 from app.accounts.deps import CurrentUser, OptionalUser, csrf_token
 from app.db.deps import DbDep
 from app.db.models import Table, User
+from app.engine.text import t
+from app.errors import refusal
 from app.i18n import current_language, gettext
 
 from . import rulebook, service, texts
@@ -51,8 +53,7 @@ async def _visible_table(request: Request, db, table_id: str, user: User | None,
     table = await service.get_table_or_raise(db, table_id=table_id)
     seats = await service.seats_of(db, table_id=table_id)
     if not service.may_see(table, seats, user, invite, request.session.get("invites", [])):
-        raise HTTPException(status_code=403, detail={"code": "private_table",
-                                                     "message": "this table is private: you need the invite link"})
+        raise refusal(403, "private_table", t("this table is private: you need the invite link"))
     _remember_invite(request, table, invite)
     return table
 
@@ -75,7 +76,7 @@ async def game_catalogue(game_id: str) -> dict:
     """Static public data a game's renderer needs (card texts, board layout)."""
     game = engine.get(game_id)
     if game is None:
-        raise HTTPException(status_code=404, detail={"code": "unknown_game", "message": f"no game {game_id!r}"})
+        raise refusal(404, "unknown_game", t("no game {game}", game=repr(game_id)))
     return game.catalogue()
 
 

@@ -14,6 +14,7 @@ from app import engine
 from app.config import get_settings
 from app.errors import HallError
 from app.db.models import Clock, GameRecord, Seat, Table, User, utcnow
+from app.engine.text import t, tn
 from app.i18n import BOT_SUFFIX, N_
 from app.history import shown as history
 from app.play import clocks
@@ -36,7 +37,7 @@ class LobbyError(HallError):
 def get_game_or_raise(game_id: str) -> engine.Game:
     game = engine.get(game_id)
     if game is None:
-        raise LobbyError("unknown_game", f"there is no game {game_id!r}", 404)
+        raise LobbyError("unknown_game", t("there is no game {game}", game=repr(game_id)), 404)
     return game
 
 
@@ -46,12 +47,15 @@ async def check_table_limits(db: AsyncSession, *, host: User, open_limit: int, p
     unfinished = await db.scalar(select(func.count()).select_from(Table)
                                  .where(Table.host_id == host.id, Table.status != "finished"))
     if unfinished >= open_limit:
-        raise LobbyError("too_many_tables", f"you already host {unfinished} unfinished tables; finish or leave "
-                         f"some first (at most {open_limit})", 429)
+        raise LobbyError("too_many_tables", tn("you already host {n} unfinished table; finish or leave it first "
+                                               "(at most {limit})",
+                                               "you already host {n} unfinished tables; finish or leave some first "
+                                               "(at most {limit})", unfinished, limit=open_limit), 429)
     recent = await db.scalar(select(func.count()).select_from(Table)
                              .where(Table.host_id == host.id, Table.created_at >= utcnow() - timedelta(minutes=1)))
     if recent >= per_minute:
-        raise LobbyError("tables_too_fast", f"at most {per_minute} new tables a minute; wait a moment", 429)
+        raise LobbyError("tables_too_fast", tn("at most {n} new table a minute; wait a moment",
+                                               "at most {n} new tables a minute; wait a moment", per_minute), 429)
 
 
 async def check_nickname_free(db: AsyncSession, *, user: User, nickname: str, table_id: str | None = None) -> None:
@@ -71,8 +75,8 @@ async def check_nickname_free(db: AsyncSession, *, user: User, nickname: str, ta
                                .where(Seat.table_id.in_(tables), User.id != user.id))).all()
     wanted = nickname.casefold()
     if any(name.casefold() == wanted for name, _ in others):
-        raise LobbyError("nickname_taken", f"someone at the table is already called {nickname!r}; "
-                         "choose another nickname first", 409)
+        raise LobbyError("nickname_taken", t("someone at the table is already called {nickname}; "
+                                             "choose another nickname first", nickname=repr(nickname)), 409)
 
 
 async def check_nickname_reserved(db: AsyncSession, *, user: User | None, nickname: str) -> None:
@@ -83,8 +87,8 @@ async def check_nickname_reserved(db: AsyncSession, *, user: User | None, nickna
     if user is not None:
         query = query.where(User.id != user.id)
     if (await db.execute(query.limit(1))).first() is not None:
-        raise LobbyError("nickname_taken", f"{nickname!r} is the nickname of a registered player; "
-                         "choose another nickname", 409)
+        raise LobbyError("nickname_taken", t("{nickname} is the nickname of a registered player; "
+                                             "choose another nickname", nickname=repr(nickname)), 409)
 
 
 async def create_table(db: AsyncSession, *, host: User, game_id: str, options: dict[str, Any],
@@ -93,11 +97,12 @@ async def create_table(db: AsyncSession, *, host: User, game_id: str, options: d
     game = get_game_or_raise(game_id)
     num_seats = seats or game.min_players
     if not game.min_players <= num_seats <= game.max_players:
-        raise LobbyError("bad_seats", f"{game.title} is for {game.min_players}-{game.max_players} players, not {num_seats}")
+        raise LobbyError("bad_seats", t("{game} is for {low}-{high} players, not {seats}", game=game.title,
+                                        low=game.min_players, high=game.max_players, seats=num_seats))
     try:  # options may depend on the seat count (a first player must be one of the seats)
         parsed = game.check_options(num_seats, options)
     except engine.BadOptions as exc:
-        raise LobbyError("bad_options", exc.message) from None
+        raise LobbyError("bad_options", getattr(exc, "say", None) or exc.message) from None
     table = Table(id=secrets.token_urlsafe(6), game_id=game.id, options=parsed.model_dump(mode="json"),
                   host_id=host.id, private=private, invite=secrets.token_urlsafe(9), status="open", num_seats=num_seats,
                   pace=pace if clocks.is_timed(pace) else None)
@@ -119,7 +124,7 @@ async def get_table_by_invite(db: AsyncSession, *, invite: str) -> Table | None:
 async def get_table_or_raise(db: AsyncSession, *, table_id: str) -> Table:
     table = await get_table(db, table_id=table_id)
     if table is None:
-        raise LobbyError("no_table", f"there is no table {table_id!r}", 404)
+        raise LobbyError("no_table", t("there is no table {table}", table=repr(table_id)), 404)
     return table
 
 
@@ -150,9 +155,9 @@ async def _lock_seats(db: AsyncSession, table: Table) -> list[Seat]:
 async def join(db: AsyncSession, *, table: Table, user: User, seat: int | None) -> Seat:
     seats = await _lock_seats(db, table)
     if table.status != "open":
-        raise LobbyError("not_open", "the game has started; you can watch it instead", 409)
+        raise LobbyError("not_open", t("the game has started; you can watch it instead"), 409)
     if any(s.user_id == user.id for s in seats):
-        raise LobbyError("already_seated", "you already have a seat at this table", 409)
+        raise LobbyError("already_seated", t("you already have a seat at this table"), 409)
     await check_nickname_free(db, user=user, nickname=user.nickname, table_id=table.id)
     chosen = _pick_empty(seats, seat)
     chosen.user_id = user.id
@@ -171,14 +176,14 @@ async def add_bot(db: AsyncSession, *, table: Table, user: User, seat: int | Non
         chosen = _pick_empty(seats, seat)
     elif table.status == "playing":
         if seat is None or seat >= len(seats):
-            raise LobbyError("bad_seat", "name the seat a bot should take over")
+            raise LobbyError("bad_seat", t("name the seat a bot should take over"))
         chosen = seats[seat]
         if chosen.bot is not None:
-            raise LobbyError("seat_taken", f"a bot already plays seat {seat + 1}", 409)
+            raise LobbyError("seat_taken", t("a bot already plays seat {seat}", seat=seat + 1), 409)
         chosen.away_user_id = chosen.user_id  # they may take it back (app/play/absence.py)
         chosen.user_id = None
     else:
-        raise LobbyError("not_open", "the game is over", 409)
+        raise LobbyError("not_open", t("the game is over"), 409)
     chosen.bot = list(game.bots)[-1]
     await db.flush()
     return chosen
@@ -188,15 +193,15 @@ async def leave(db: AsyncSession, *, table: Table, user: User, seat: int | None)
     """Free your own seat, or (host) any seat, before the start."""
     seats = await _lock_seats(db, table)
     if table.status != "open":
-        raise LobbyError("not_open", "seats cannot be freed once the game has started", 409)
+        raise LobbyError("not_open", t("seats cannot be freed once the game has started"), 409)
     if seat is None:
         mine = [s for s in seats if s.user_id == user.id]
         if not mine:
-            raise LobbyError("not_seated", "you have no seat at this table", 409)
+            raise LobbyError("not_seated", t("you have no seat at this table"), 409)
         target = mine[0]
     else:
         if seat >= len(seats):
-            raise LobbyError("bad_seat", f"there is no seat {seat}")
+            raise LobbyError("bad_seat", t("there is no seat {seat}", seat=seat))
         target = seats[seat]
         if target.user_id != user.id:
             _host_only(table, user)
@@ -210,17 +215,17 @@ async def start(db: AsyncSession, *, table: Table, user: User) -> GameRecord:
     _host_only(table, user)
     seats = await _lock_seats(db, table)
     if table.status != "open":
-        raise LobbyError("not_open", "the game has already started", 409)
+        raise LobbyError("not_open", t("the game has already started"), 409)
     empty = [s.index for s in seats if s.user_id is None and s.bot is None]
     if empty:
-        raise LobbyError("seats_empty", f"seat(s) {', '.join(str(i + 1) for i in empty)} still empty: "
-                         "wait for friends or add a bot", 409)
+        raise LobbyError("seats_empty", t("seat(s) {seats} still empty: wait for friends or add a bot",
+                                          seats=", ".join(str(i + 1) for i in empty)), 409)
     game = get_game_or_raise(table.game_id)
     seed = secrets.randbits(62)
     try:
         state, events = game.start(len(seats), table.options, seed)
     except engine.BadOptions as exc:
-        raise LobbyError("bad_options", exc.message) from None
+        raise LobbyError("bad_options", getattr(exc, "say", None) or exc.message) from None
     record = GameRecord(table_id=table.id, game_id=game.id, seed=seed, options=table.options,
                         num_players=len(seats), version=0, state=json.dumps(state, separators=(",", ":")),
                         opening_events=events)
@@ -239,9 +244,9 @@ async def rematch(db: AsyncSession, *, table: Table, user: User) -> Table:
     _host_only(table, user)
     await _lock_seats(db, table)  # two rematch clicks at once must not open two tables
     if table.status != "finished":
-        raise LobbyError("not_finished", "a rematch can be opened once the game is over", 409)
+        raise LobbyError("not_finished", t("a rematch can be opened once the game is over"), 409)
     if table.rematch_id:
-        raise LobbyError("rematch_open", "the rematch is already open", 409)
+        raise LobbyError("rematch_open", t("the rematch is already open"), 409)
     new = await create_table(db, host=user, game_id=table.game_id, options=table.options,
                              seats=table.num_seats, private=table.private, pace=table.pace)
     old_seats = await seats_of(db, table_id=table.id)
@@ -356,9 +361,9 @@ def your_move_first(tables: list[TablePublic], user: User | None) -> list[TableP
     """Mark the tables awaiting `user` and list them first, the least time left first (a stable sort otherwise)."""
     if user is None:
         return tables
-    for t in tables:
-        mine = [s.index for s in t.seats if s.user_id == user.id]
-        t.your_move = bool(mine) and mine[0] in t.waiting and t.status == "playing"
+    for table in tables:
+        mine = [s.index for s in table.seats if s.user_id == user.id]
+        table.your_move = bool(mine) and mine[0] in table.waiting and table.status == "playing"
     def left(t: TablePublic) -> int:
         mine = next((str(s.index) for s in t.seats if s.user_id == user.id), None)
         return (t.clocks or {}).get(mine, {}).get("left_ms", 1 << 62)
@@ -412,16 +417,16 @@ async def touch_tables(db: AsyncSession, *, table_ids: list[str]) -> None:
 def _pick_empty(seats: list[Seat], seat: int | None) -> Seat:
     if seat is not None:
         if seat >= len(seats):
-            raise LobbyError("bad_seat", f"there is no seat {seat + 1} at this table")
+            raise LobbyError("bad_seat", t("there is no seat {seat} at this table", seat=seat + 1))
         if seats[seat].user_id is not None or seats[seat].bot is not None:
-            raise LobbyError("seat_taken", f"seat {seat + 1} is taken", 409)
+            raise LobbyError("seat_taken", t("seat {seat} is taken", seat=seat + 1), 409)
         return seats[seat]
     for s in seats:
         if s.user_id is None and s.bot is None:
             return s
-    raise LobbyError("table_full", "every seat is taken", 409)
+    raise LobbyError("table_full", t("every seat is taken"), 409)
 
 
 def _host_only(table: Table, user: User) -> None:
     if table.host_id != user.id:
-        raise LobbyError("not_host", "only the host can do that", 403)
+        raise LobbyError("not_host", t("only the host can do that"), 403)

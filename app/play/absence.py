@@ -16,6 +16,7 @@ from sqlalchemy import select, tuple_, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.models import Clock, Seat, Table, User
+from app.engine.text import t
 from app.lobby import service as lobby_service
 from app.lobby.service import LobbyError
 
@@ -34,7 +35,7 @@ def votes_needed(seats: list[Seat], target: Seat) -> int:
 async def _playing_seats(db: AsyncSession, table: Table) -> list[Seat]:
     seats = await lobby_service._lock_seats(db, table)  # serialize with every other seat change at this table
     if table.status != "playing":
-        raise LobbyError("not_playing", "this can be done only while the game is in play", 409)
+        raise LobbyError("not_playing", t("this can be done only while the game is in play"), 409)
     return seats
 
 
@@ -85,7 +86,7 @@ async def resign(db: AsyncSession, *, table: Table, user: User, settings: Any) -
     seats = await _playing_seats(db, table)
     mine = next((s for s in seats if s.user_id == user.id), None)
     if mine is None:
-        raise LobbyError("not_seated", "you have no seat in this game", 409)
+        raise LobbyError("not_seated", t("you have no seat in this game"), 409)
     await hand_to_bot(db, table, seats, mine, settings, resigned=True)
 
 
@@ -94,9 +95,9 @@ async def reclaim(db: AsyncSession, *, table: Table, user: User) -> Seat:
     seats = await _playing_seats(db, table)
     seat = next((s for s in seats if s.away_user_id == user.id), None)
     if seat is None:
-        raise LobbyError("nothing_to_reclaim", "no bot is playing a seat of yours here", 409)
+        raise LobbyError("nothing_to_reclaim", t("no bot is playing a seat of yours here"), 409)
     if any(s.user_id == user.id for s in seats):
-        raise LobbyError("already_seated", "you already play a seat at this table", 409)
+        raise LobbyError("already_seated", t("you already play a seat at this table"), 409)
     humans_before = {s.index for s in seats if s.user_id is not None}
     seat.user_id, seat.bot, seat.away_user_id, seat.votes = user.id, None, None, None
     seat.seen_ms = clocks.now_ms()
@@ -109,19 +110,19 @@ async def vote(db: AsyncSession, *, table: Table, user: User, seat: int, setting
     """Vote to seat a bot for a player away longer than the grace period; True once the majority is reached."""
     seats = await _playing_seats(db, table)
     if not any(s.user_id == user.id for s in seats):
-        raise LobbyError("not_seated", "only the players of this game may vote", 403)
+        raise LobbyError("not_seated", t("only the players of this game may vote"), 403)
     if not 0 <= seat < len(seats) or seats[seat].user_id is None:
-        raise LobbyError("bad_seat", f"no player sits in seat {seat + 1}")
+        raise LobbyError("bad_seat", t("no player sits in seat {seat}", seat=seat + 1))
     target = seats[seat]
     if target.user_id == user.id:
-        raise LobbyError("bad_seat", "you cannot vote about your own seat; resign instead")
+        raise LobbyError("bad_seat", t("you cannot vote about your own seat; resign instead"))
     now = clocks.now_ms()
     gone = clocks.absent_since(target.seen_ms, now, settings)
     if gone is None:
-        raise LobbyError("not_absent", "that player is connected", 409)
+        raise LobbyError("not_absent", t("that player is connected"), 409)
     if now - gone < settings.absent_grace_s * 1000:
         wait = int((gone + settings.absent_grace_s * 1000 - now) / 1000) + 1
-        raise LobbyError("too_soon", f"that player may still come back: a vote opens in {wait} s", 409)
+        raise LobbyError("too_soon", t("that player may still come back: a vote opens in {wait} s", wait=wait), 409)
     voters = sorted(set(target.votes or []) | {user.id})
     target.votes = voters
     if len(voters) >= votes_needed(seats, target):

@@ -37,6 +37,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from app import engine, observability
 from app.engine import playout, undo
 from app.engine.game import copy_state
+from app.engine.text import t
 from app.config import Settings
 from app.errors import HallError
 from app.db.models import GameRecord, Move
@@ -277,7 +278,7 @@ class Hub:
             seats = await store.seats(db, table_id)
             game = engine.get(record.game_id)
             if game is None:
-                raise PlayError("unknown_game", f"the game {record.game_id!r} is not installed here")
+                raise PlayError("unknown_game", t("the game {game} is not installed here", game=repr(record.game_id)))
             state = json.loads(record.state)
             if table_id not in self.recent_events:
                 await self._load_recent_events(db, table_id, record.opening_events or [])
@@ -328,24 +329,25 @@ class Hub:
         ride in the move's patch to that socket (`Connection.ack`)."""
         rt = await self.runtime(table_id, min_version=version or 0)
         if rt is None:
-            raise PlayError("not_started", "the game has not started")
+            raise PlayError("not_started", t("the game has not started"))
         async with rt.lock:
             if self.runtimes.get(table_id) is not rt:  # replaced while we waited: use the fresh one
                 return await self.act(table_id, user_id=user_id, action=action, version=version, bot_seat=bot_seat,
                                       timed_out=timed_out, ack_to=ack_to)
             seat = bot_seat if bot_seat is not None else rt.seat_of(user_id)
             if seat is None:
-                raise PlayError("not_seated", "you are watching this table; only players can act")
+                raise PlayError("not_seated", t("you are watching this table; only players can act"))
             if bot_seat is not None and not timed_out and rt.seat_bots.get(bot_seat) is None:
-                raise PlayError("not_seated", "a person plays that seat again")  # a bot's move from before a reclaim
+                raise PlayError("not_seated", t("a person plays that seat again"))  # a bot's move from before a reclaim
             if rt.finished:
-                raise PlayError("game_over", "the game is over")
+                raise PlayError("game_over", t("the game is over"))
             if version is not None and version != rt.version:
-                raise PlayError("stale_version", f"you acted on version {version} but the game is at {rt.version}")
+                raise PlayError("stale_version", t("you acted on version {version} but the game is at {current}",
+                                                     version=version, current=rt.version))
             try:
                 state, events = rt.game.apply(rt.state, seat, action)
             except engine.GameError as exc:
-                raise PlayError(exc.code, exc.message) from None
+                raise PlayError(exc.code, exc.say or exc.message) from None
             if timed_out:
                 events = [engine.event("timeout", engine.t("{player} ran out of time", player=f"@{seat}")), *events]
             trail = (rt.trail.moved(rt.game, rt.version + 1, seat, action, rt.state, state, forced=timed_out)
@@ -381,7 +383,7 @@ class Hub:
             state_json=dumps(state), result=result, clock=clock.row() if clock else None))
         if not committed:
             self.forget(table_id)
-            raise PlayError("stale_version", "another move was made first; here is the fresh state")
+            raise PlayError("stale_version", t("another move was made first; here is the fresh state"))
         frames = self._frames(rt, views, new_version, events)
         if ack_to is not None:
             ack_to[0].ack = (new_version, ack_to[1])
@@ -401,23 +403,24 @@ class Hub:
         before it as a new version, committed and published like any move; returns that version."""
         rt = await self.runtime(table_id, min_version=version)
         if rt is None:
-            raise PlayError("not_started", "the game has not started")
+            raise PlayError("not_started", t("the game has not started"))
         async with rt.lock:
             if self.runtimes.get(table_id) is not rt:  # replaced while we waited: use the fresh one
                 return await self.undo(table_id, user_id=user_id, version=version, ack_to=ack_to)
             seat = rt.seat_of(user_id)
             if seat is None:
-                raise PlayError("not_seated", "you are watching this table; only players can take back moves")
+                raise PlayError("not_seated", t("you are watching this table; only players can take back moves"))
             if rt.finished:
-                raise PlayError("game_over", "the game is over")
+                raise PlayError("game_over", t("the game is over"))
             if version != rt.version:
-                raise PlayError("stale_version", f"you asked on version {version} but the game is at {rt.version}")
+                raise PlayError("stale_version", t("you asked on version {version} but the game is at {current}",
+                                                     version=version, current=rt.version))
             if rt.trail is None:
                 rt.trail = await self._rebuild_trail(rt)
             try:
                 point = undo.take_back(rt.game, rt.trail, rt.state, seat)
             except engine.GameError as exc:
-                raise PlayError(exc.code, exc.message) from None
+                raise PlayError(exc.code, exc.say or exc.message) from None
             new_version = await self._record(
                 rt, seat=seat, action=undo.undo_action(point.version), state=copy_state(point.state),
                 events=[rt.trail.took_back(seat)], timed_out=False, trail=rt.trail.undone(), took_back=True,

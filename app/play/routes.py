@@ -16,7 +16,7 @@ from collections import Counter
 from datetime import timedelta
 from urllib.parse import urlsplit
 
-from fastapi import APIRouter, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Query, Request, WebSocket, WebSocketDisconnect
 from sqlalchemy import func, select
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
@@ -26,6 +26,8 @@ from app.accounts.deps import OptionalUser, client_address, connection_user, ses
 from app.accounts.service import session_id
 from app.db.deps import DbDep
 from app.db.models import GameRecord, Message, utcnow
+from app.engine.text import Text, t, tn
+from app.errors import refusal, refusal_detail
 from app.lobby import service as lobby_service
 
 from . import absence, clocks, messages, store
@@ -93,7 +95,7 @@ def database_trouble(exc: BaseException) -> bool:
     return False
 
 
-TRY_AGAIN = "the database is not answering just now; nothing was changed, try again in a moment"
+TRY_AGAIN = t("the database is not answering just now; nothing was changed, try again in a moment")
 SERVICE_RESTART = 1012  # the close code uvicorn sends every socket when the instance shuts down (SIGTERM)
 
 
@@ -111,8 +113,7 @@ async def game_log(table_id: str, request: Request, db: DbDep, user: OptionalUse
     table = await lobby_service.get_table_or_raise(db, table_id=table_id)
     seats = await lobby_service.seats_of(db, table_id=table_id)
     if not lobby_service.may_see(table, seats, user, invite, request.session.get("invites", [])):
-        raise HTTPException(status_code=403, detail={"code": "private_table",
-                                                     "message": "this table is private: you need the invite link"})
+        raise refusal(403, "private_table", t("this table is private: you need the invite link"))
     record = await db.get(GameRecord, table_id)
     if record is None:
         return {"lines": [], "more": False}
@@ -199,13 +200,14 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
                 raise WebSocketDisconnect(message.get("code", 1000))
             text = message.get("text")
             if text is None:  # a binary frame
-                conn.send(_error(None, "bad_message", "messages are JSON text frames"))
+                conn.send(_error(None, "bad_message", t("messages are JSON text frames")))
                 continue
             if len(text) > settings.max_message_bytes:
-                conn.send(_error(None, "too_large", f"messages are limited to {settings.max_message_bytes} bytes"))
+                conn.send(_error(None, "too_large",
+                                 t("messages are limited to {n} bytes", n=settings.max_message_bytes)))
                 continue
             if not bucket.take():
-                conn.send(_error(None, "rate_limited", "too many messages; slow down"))
+                conn.send(_error(None, "rate_limited", t("too many messages; slow down")))
                 continue
             try:
                 msg = messages.parse(text)
@@ -249,16 +251,17 @@ async def _handle(app, conn: Connection, user, table_id: str, msg) -> None:  # n
             conn.send(_error(msg.id, "try_again", TRY_AGAIN))
     elif isinstance(msg, messages.Chat):
         if user is None:
-            conn.send(_error(msg.id, "not_signed_in", "choose a nickname to chat"))
+            conn.send(_error(msg.id, "not_signed_in", t("choose a nickname to chat")))
             return
         text = " ".join(msg.text.split())[:500]
         if not text:
-            conn.send(_error(msg.id, "bad_message", "a chat message needs some text"))
+            conn.send(_error(msg.id, "bad_message", t("a chat message needs some text")))
             return
         try:
             if await _chat_count(app, user.id) >= app.state.settings.chat_per_minute:
-                conn.send(_error(msg.id, "chat_too_fast",
-                                 f"at most {app.state.settings.chat_per_minute} chat messages a minute"))
+                conn.send(_error(msg.id, "chat_too_fast", tn("at most {n} chat message a minute",
+                                                             "at most {n} chat messages a minute",
+                                                             app.state.settings.chat_per_minute)))
                 return
             await hub.chat(table_id, user_id=user.id, nickname=user.nickname, text=text)
         except Exception as exc:
@@ -267,12 +270,12 @@ async def _handle(app, conn: Connection, user, table_id: str, msg) -> None:  # n
             conn.send(_error(msg.id, "try_again", TRY_AGAIN))
     elif isinstance(msg, (messages.Act, messages.Undo)):
         if user is None:
-            conn.send(_error(msg.id, "not_seated", "you are watching this table; only players can act"))
+            conn.send(_error(msg.id, "not_seated", t("you are watching this table; only players can act")))
             return
         if msg.version > conn.version:
             # A version this socket was never sent. Passing it on made the hub reload the table from the database
             # for every such message; the socket gets the current state instead.
-            conn.send(_error(msg.id, "stale_version", f"there is no version {msg.version} yet"))
+            conn.send(_error(msg.id, "stale_version", t("there is no version {version} yet", version=msg.version)))
             conn.send(await hub.snapshot_frame(table_id, conn))
             return
         ack_to = (conn, msg.id) if msg.ack_in_patch else None
@@ -283,7 +286,7 @@ async def _handle(app, conn: Connection, user, table_id: str, msg) -> None:  # n
                 version = await hub.act(table_id, user_id=user.id, action=msg.action, version=msg.version,
                                         ack_to=ack_to)
         except PlayError as exc:
-            conn.send(_error(msg.id, exc.code, exc.message))
+            conn.send(_error(msg.id, exc.code, exc.say or exc.message))
             if exc.code == "stale_version":
                 conn.send(await hub.snapshot_frame(table_id, conn))
             return
@@ -294,7 +297,7 @@ async def _handle(app, conn: Connection, user, table_id: str, msg) -> None:  # n
                 return
             # A bug in a game's rules: the move is refused (the state is untouched), the socket lives on.
             log.exception("act failed at table %s", table_id)
-            conn.send(_error(msg.id, "internal_error", "the server could not apply that move; it has been logged"))
+            conn.send(_error(msg.id, "internal_error", t("the server could not apply that move; it has been logged")))
             return
         finally:
             owed, conn.ack = conn.ack, None
@@ -310,8 +313,8 @@ async def _chat_count(app, user_id: int) -> int:  # noqa: ANN001
             Message.user_id == user_id, Message.created_at >= utcnow() - timedelta(minutes=1)))
 
 
-def _error(msg_id, code: str, message: str) -> str:  # noqa: ANN001
-    return dumps({"type": "error", "id": msg_id, "code": code, "message": message})
+def _error(msg_id, code: str, message: str | Text) -> str:  # noqa: ANN001
+    return dumps({"type": "error", "id": msg_id, **refusal_detail(code, message)})
 
 
 async def _write(websocket: WebSocket, conn: Connection) -> None:

@@ -12,7 +12,8 @@ from app import engine
 from app.accounts.deps import OptionalUser, csrf_token
 from app.db.deps import DbDep
 from app.db.models import Table, User
-from app.i18n import gettext
+from app.engine.text import t
+from app.i18n import gettext, write
 from app.lobby import service as lobby_service
 
 from . import service
@@ -25,11 +26,11 @@ STATIC = Path(__file__).resolve().parent.parent.parent / "static"
 async def _watchable(request: Request, db, table_id: str, user: User | None, invite: str | None) -> Table:  # noqa: ANN001
     table = await lobby_service.get_table(db, table_id=table_id)
     if table is None:
-        raise ReplayError("no_table", f"there is no table {table_id!r}", 404)
+        raise ReplayError("no_table", t("there is no table {table}", table=repr(table_id)), 404)
     seats = await lobby_service.seats_of(db, table_id=table_id)
     if not await service.may_watch(db, table, seats, user, invite, request.session.get("invites", [])):
-        raise ReplayError("private_table", "this table is private: its replay is for its players and invite holders",
-                          403)
+        raise ReplayError("private_table", t("this table is private: its replay is for its players and invite "
+                                             "holders"), 403)
     return table
 
 
@@ -37,7 +38,8 @@ def _version(v: str | None, last: int) -> int:
     if v in (None, "", "last"):
         return last
     if not (v.isascii() and v.isdigit() and len(v) <= 9):
-        raise ReplayError("bad_version", f"the version must be a number from 0 to {last}, not {v!r}", 400)
+        raise ReplayError("bad_version", t("the version must be a number from 0 to {last}, not {version}", last=last,
+                                          version=repr(v)), 400)
     return int(v)
 
 
@@ -72,7 +74,7 @@ async def replay_page(table_id: str, request: Request, db: DbDep, user: Optional
             "private_table": gettext("This table is private: its replay is for its players and those with the invite "
                                      "link."),
             "not_finished": gettext("This game is still being played. Its replay opens once it is over."),
-        }.get(exc.code, exc.message))
+        }.get(exc.code) or write(exc.say or exc.message))
     game = engine.get(table.game_id)
     return page("replays/replay.html", table=table, game=game, invite=invite or "", last_version=line.last_version,
                 has_css=(STATIC / "games" / f"{table.game_id}.css").exists())

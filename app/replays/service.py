@@ -23,6 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app import engine
 from app.db.models import GameRecord, Move, OutcomeSeat, Seat, Table, User
 from app.engine.playout import is_undo, states
+from app.engine.text import t
 from app.errors import HallError
 from app.lobby import service as lobby_service
 from app.play.clocks import with_resignations
@@ -73,7 +74,7 @@ def build(game: engine.Game, record: GameRecord, moves: list[Move], resigned: se
             checkpoints[version] = state
         waiting.append(set(game.pending(state)))
     if len(waiting) != record.version + 1 or [m.version for m in moves] != list(range(1, record.version + 1)):
-        raise ReplayError("broken_log", "this game's move log is incomplete; it cannot be replayed", 500)
+        raise ReplayError("broken_log", t("this game's move log is incomplete; it cannot be replayed"), 500)
     turns = [0] + [v for v in range(1, len(waiting)) if waiting[v] - waiting[v - 1]]
     events = [list(record.opening_events or [])] + [list(m.events or []) for m in moves]
     return Timeline(game, record.num_players, log, checkpoints, events, turns, resigned)
@@ -83,14 +84,14 @@ async def timeline(db: AsyncSession, table: Table) -> Timeline:
     """The finished game at `table`, version by version; refused while it is in play."""
     record = await db.get(GameRecord, table.id)
     if record is None or record.result is None:
-        raise ReplayError("not_finished", "a game can be replayed once it is over")
+        raise ReplayError("not_finished", t("a game can be replayed once it is over"))
     cached = _cache.get(table.id)
     if cached is not None and cached.last_version == record.version:
         _cache.move_to_end(table.id)
         return cached
     game = engine.get(record.game_id)
     if game is None:
-        raise ReplayError("unknown_game", f"the game {record.game_id!r} is not installed here")
+        raise ReplayError("unknown_game", t("the game {game} is not installed here", game=repr(record.game_id)))
     moves = list((await db.execute(select(Move).where(Move.table_id == table.id).order_by(Move.version))).scalars())
     seats = await lobby_service.seats_of(db, table_id=table.id)
     # A long game takes a second or more to walk: off the event loop, so other tables keep moving meanwhile.
@@ -122,8 +123,8 @@ def parse_audience(seat: str | None, num_players: int) -> int | None | str:
         return OPEN
     if seat.isascii() and seat.isdigit() and len(seat) <= 2 and int(seat) < num_players:
         return int(seat)
-    raise ReplayError("bad_seat", f"there is no seat {seat!r} at this table (seats 0 to {num_players - 1}, "
-                                  "'spectator' or 'open')", 400)
+    raise ReplayError("bad_seat", t("there is no seat {seat} at this table (seats 0 to {last}, 'spectator' or 'open')",
+                                    seat=repr(seat), last=num_players - 1), 400)
 
 
 def _view(line: Timeline, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
@@ -135,7 +136,8 @@ def _view(line: Timeline, state: dict[str, Any], seat: int | None) -> dict[str, 
 def frame(line: Timeline, audience: int | None | str, version: int) -> dict[str, Any]:
     """What the replay API answers for one audience at one version."""
     if not 0 <= version <= line.last_version:
-        raise ReplayError("bad_version", f"this game has versions 0 to {line.last_version}, not {version}", 400)
+        raise ReplayError("bad_version", t("this game has versions 0 to {last}, not {version}", last=line.last_version,
+                                          version=version), 400)
     state = line.state_at(version)
     if audience == OPEN:
         views = line.game.open_views(state, line.num_players)

@@ -9,7 +9,9 @@ from app import engine
 from app.accounts.deps import CurrentUser, OptionalUser, csrf_token
 from app.db.deps import DbDep
 from app.db.models import Tournament, User
-from app.i18n import gettext
+from app.engine import text  # text.t, not t: `t` is the tournament throughout this module
+from app.errors import refusal
+from app.i18n import gettext, write
 from app.lobby import texts as lobby_texts
 
 from . import service
@@ -25,8 +27,7 @@ async def _visible(request: Request, db, tournament_id: str, user: User | None, 
     known = request.session.get("tournament_invites", [])
     entrants = await service.entrants_of(db, tournament_id=t.id)
     if not service.may_see(t, user, entrants, invite or (t.invite if t.id in known else None)):
-        raise HTTPException(status_code=403, detail={"code": "private_tournament",
-                                                     "message": "this tournament is private: you need its invite link"})
+        raise refusal(403, "private_tournament", text.t("this tournament is private: you need its invite link"))
     if invite and invite == t.invite and t.id not in known:
         request.session["tournament_invites"] = (known + [t.id])[-50:]
     return t
@@ -47,6 +48,14 @@ async def _change(request: Request, db, t: Tournament, user: User | None, change
         await db.rollback()
         raise
     return await _describe(db, t, user)
+
+
+
+def _sentence(message: str | dict) -> str:
+    """A refusal shown on a page: in the reader's language, capitalised, ending in a full stop."""
+    words = write(message)
+    words = words[:1].upper() + words[1:]
+    return words if words.endswith(".") else words + "."
 
 
 @router.get("/api/tournaments", tags=["tournaments"])
@@ -151,10 +160,11 @@ async def tournament_page(tournament_id: str, request: Request, db: DbDep, user:
     try:
         t = await _visible(request, db, tournament_id, user, invite)
     except service.TournamentError as exc:
-        return _render(request, "lobby/missing.html", user=user, message=exc.message.capitalize() + ".")
+        return _render(request, "lobby/missing.html", user=user, message=_sentence(exc.say or exc.message))
     except HTTPException as exc:
-        message = exc.detail["message"] if isinstance(exc.detail, dict) else "no such tournament"
-        return _render(request, "lobby/missing.html", user=user, message=message.capitalize() + ".")
+        detail = exc.detail if isinstance(exc.detail, dict) else {}
+        message = detail.get("say") or detail.get("message") or gettext("There is no such tournament.")
+        return _render(request, "lobby/missing.html", user=user, message=_sentence(message))
     return _render(request, "tournaments/detail.html", user=user, t=await _describe(db, t, user),
                    invite=invite or "")
 

@@ -22,6 +22,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app import engine
 from app.errors import HallError
 from app.db.models import Entrant, GameRecord, Seat, Table, Tournament, TournamentTable, User
+from app.engine import text  # text.t, not t: `t` is the tournament throughout this module
 from app.i18n import BOT_SUFFIX
 from app.lobby import service as lobby
 from app.play import clocks
@@ -66,7 +67,8 @@ def registration_open(t: Tournament) -> bool:
 async def get_or_raise(db: AsyncSession, *, tournament_id: str) -> Tournament:
     t = await db.get(Tournament, tournament_id)
     if t is None:
-        raise TournamentError("unknown_tournament", f"there is no tournament {tournament_id!r}", 404)
+        raise TournamentError("unknown_tournament", text.t("there is no tournament {tournament}",
+                                                           tournament=repr(tournament_id)), 404)
     return t
 
 
@@ -143,19 +145,21 @@ async def create(db: AsyncSession, *, organiser: User, name: str, game_id: str, 
                  registration_closes_at: datetime | None, pace: dict[str, Any] | None) -> Tournament:
     game = engine.get(game_id)
     if game is None:
-        raise TournamentError("unknown_game", f"there is no game {game_id!r}", 404)
+        raise TournamentError("unknown_game", text.t("there is no game {game}", game=repr(game_id)), 404)
     if game.max_players < 3:
-        raise TournamentError("bad_game", f"{game.title} is for at most {game.max_players} players: "
-                                          "tournament tables seat 3 or more")
+        raise TournamentError("bad_game", text.tn("{game} is for at most {n} player: tournament tables seat 3 or more",
+                                                  "{game} is for at most {n} players: tournament tables seat 3 or more",
+                                                  game.max_players, game=game.title))
     if not (max(3, game.min_players) <= min_size <= max_size <= game.max_players):
-        raise TournamentError("bad_sizes", f"tables of {min_size}-{max_size} do not fit {game.title} "
-                                           f"({max(3, game.min_players)}-{game.max_players} players)")
+        raise TournamentError("bad_sizes", text.t("tables of {low}-{high} do not fit {game} ({least}-{most} players)",
+                                                  low=min_size, high=max_size, game=game.title,
+                                                  least=max(3, game.min_players), most=game.max_players))
     try:
         parsed = game.check_options(min_size, options)
     except engine.BadOptions as exc:
-        raise TournamentError("bad_options", exc.message) from None
+        raise TournamentError("bad_options", getattr(exc, "say", None) or exc.message) from None
     if getattr(parsed, "first_player", None) is not None:
-        raise TournamentError("bad_options", "the first player is drawn at each tournament table")
+        raise TournamentError("bad_options", text.t("the first player is drawn at each tournament table"))
     t = Tournament(id=secrets.token_urlsafe(6), name=name.strip() or f"{game.title} tournament", game_id=game.id,
                    options=parsed.model_dump(mode="json"), organiser_id=organiser.id, rounds=rounds,
                    min_size=min_size, max_size=max_size, private=private, invite=secrets.token_urlsafe(9),
@@ -174,10 +178,10 @@ async def _lock(db: AsyncSession, t: Tournament) -> None:
 async def register(db: AsyncSession, *, t: Tournament, user: User) -> Entrant:
     await _lock(db, t)
     if not registration_open(t):
-        raise TournamentError("registration_closed", "registration for this tournament is closed", 409)
+        raise TournamentError("registration_closed", text.t("registration for this tournament is closed"), 409)
     entrants = await entrants_of(db, tournament_id=t.id)
     if any(e.user_id == user.id for e in entrants):
-        raise TournamentError("already_registered", "you are already registered", 409)
+        raise TournamentError("already_registered", text.t("you are already registered"), 409)
     entrant = Entrant(tournament_id=t.id, user_id=user.id, name=user.nickname)
     db.add(entrant)
     await db.flush()
@@ -187,24 +191,25 @@ async def register(db: AsyncSession, *, t: Tournament, user: User) -> Entrant:
 async def unregister(db: AsyncSession, *, t: Tournament, user: User) -> None:
     await _lock(db, t)
     if not registration_open(t):
-        raise TournamentError("registration_closed", "registration is closed: ask the organiser to drop you", 409)
+        raise TournamentError("registration_closed", text.t("registration is closed: ask the organiser to drop you"),
+                              409)
     mine = [e for e in await entrants_of(db, tournament_id=t.id) if e.user_id == user.id]
     if not mine:
-        raise TournamentError("not_registered", "you are not registered", 409)
+        raise TournamentError("not_registered", text.t("you are not registered"), 409)
     await db.delete(mine[0])
     await db.flush()
 
 
 def _organiser_only(t: Tournament, user: User) -> None:
     if t.organiser_id != user.id:
-        raise TournamentError("not_organiser", "only the organiser can do that", 403)
+        raise TournamentError("not_organiser", text.t("only the organiser can do that"), 403)
 
 
 async def add_bots(db: AsyncSession, *, t: Tournament, user: User, count: int) -> list[Entrant]:
     _organiser_only(t, user)
     await _lock(db, t)
     if t.status != "registering":
-        raise TournamentError("already_started", "bots join before the first round", 409)
+        raise TournamentError("already_started", text.t("bots join before the first round"), 409)
     game = engine.get(t.game_id)
     existing = sum(1 for e in await entrants_of(db, tournament_id=t.id) if e.bot)
     added = []
@@ -220,7 +225,7 @@ async def close_registration(db: AsyncSession, *, t: Tournament, user: User) -> 
     _organiser_only(t, user)
     await _lock(db, t)
     if t.status != "registering":
-        raise TournamentError("already_started", "the tournament has started", 409)
+        raise TournamentError("already_started", text.t("the tournament has started"), 409)
     t.registration_closes_at = now()
     await db.flush()
 
@@ -230,12 +235,12 @@ async def start(db: AsyncSession, *, t: Tournament, user: User, hub: Any) -> Non
     _organiser_only(t, user)
     await _lock(db, t)
     if t.status != "registering":
-        raise TournamentError("already_started", "the tournament has started", 409)
+        raise TournamentError("already_started", text.t("the tournament has started"), 409)
     active = [e for e in await entrants_of(db, tournament_id=t.id) if not e.dropped]
     try:
         table_sizes(len(active), t.min_size, t.max_size)
     except SeatingError as exc:
-        raise TournamentError("too_few_players", str(exc), 409) from None
+        raise TournamentError("too_few_players", getattr(exc, "say", None) or str(exc), 409) from None
     t.status = "running"
     if t.registration_closes_at is None or _aware(t.registration_closes_at) > now():
         t.registration_closes_at = now()
@@ -342,15 +347,17 @@ async def close_table(db: AsyncSession, *, t: Tournament, user: User, round_: in
     await _lock(db, t)
     tt = await db.get(TournamentTable, (t.id, round_, index))
     if tt is None or tt.round != t.round:
-        raise TournamentError("bad_table", "only a table of the current round can be closed", 404)
+        raise TournamentError("bad_table", text.t("only a table of the current round can be closed"), 404)
     if tt.points is not None:
-        raise TournamentError("already_recorded", "this table's points are already recorded", 409)
+        raise TournamentError("already_recorded", text.t("this table's points are already recorded"), 409)
     if points is None:
         points = await _current_points(db, tt)
     if points is None:
-        raise TournamentError("points_needed", "this game cannot count points mid-game: give each seat's points")
+        raise TournamentError("points_needed",
+                              text.t("this game cannot count points mid-game: give each seat's points"))
     if len(points) != len(tt.entrants):
-        raise TournamentError("bad_points", f"give {len(tt.entrants)} scores, one per seat")
+        raise TournamentError("bad_points", text.tn("give {n} score, one per seat", "give {n} scores, one per seat",
+                                                    len(tt.entrants)))
     best = max(points)
     tt.points = list(points)
     tt.winners = [seat for seat, p in enumerate(points) if p == best]
@@ -377,9 +384,9 @@ async def drop(db: AsyncSession, *, t: Tournament, user: User, entrant_id: int, 
     await _lock(db, t)
     entrant = await db.get(Entrant, entrant_id)
     if entrant is None or entrant.tournament_id != t.id:
-        raise TournamentError("unknown_entrant", "there is no such player in this tournament", 404)
+        raise TournamentError("unknown_entrant", text.t("there is no such player in this tournament"), 404)
     if entrant.dropped:
-        raise TournamentError("already_dropped", f"{entrant.name} was already dropped", 409)
+        raise TournamentError("already_dropped", text.t("{player} was already dropped", player=entrant.name), 409)
     entrant.dropped = True
     changed = []
     for tt in await tables_of(db, tournament_id=t.id):

@@ -86,3 +86,10 @@ export function shown(item) {
   const english = item.text ?? item.label ?? '';
   return lang !== 'en' && item.say ? writeText(item.say) : english;
 }
+
+/** A refusal the server sent (`{code, message, say}`, an HTTP answer's `detail` or a websocket `error`) in the
+ * page's language: its English `message` in English, else its `say`; '' when there is none. */
+export function refusalText(refusal) {
+  if (!refusal || typeof refusal !== 'object') return '';
+  return lang !== 'en' && refusal.say ? writeText(refusal.say) : (refusal.message || '');
+}

@@ -1,7 +1,7 @@
 // Lobby page: builds the options form from each game's JSON schema (its titles as labels, its descriptions as
 // help, an enum's "labels" map for the choices), shows what each game is, opens a table, and keeps the table
 // groups current.
-import { gettext } from '/static/js/i18n.js';
+import { gettext, refusalText } from '/static/js/i18n.js';
 
 const games = JSON.parse(document.getElementById('games-data').textContent);
 const form = document.getElementById('create-table');
@@ -142,7 +142,7 @@ if (form) {
     const res = await fetch('/api/tables', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const data = await res.json();
     if (!res.ok) {
-      document.getElementById('create-error').textContent = (data.detail && data.detail.message) || gettext('could not create the table');
+      document.getElementById('create-error').textContent = refusalText(data.detail) || gettext('could not create the table');
       return;
     }
     location.href = data.invite_url;

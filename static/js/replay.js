@@ -3,7 +3,7 @@
 // page does. Stepping forward one move lets the renderer animate what moved (FLIP); jumps redraw in place. The
 // address bar always holds a link to what is shown (?seat=&v=), so it can be shared.
 import { el, icon, namer, forgetMoves, playerName } from '/static/js/ui.js';
-import { gettext, lang, ngettext, shown as inLanguage } from '/static/js/i18n.js';
+import { gettext, lang, ngettext, refusalText, shown as inLanguage } from '/static/js/i18n.js';
 
 const app = document.getElementById('replay-app');
 const tableId = app.dataset.tableId;
@@ -64,7 +64,7 @@ async function load(v, { forward = false } = {}) {
     const res = await fetch(`/api/tables/${tableId}/replay?${q}`);
     const data = await res.json().catch(() => ({}));
     if (!res.ok) {
-      $('replay-prompt').textContent = (lang === 'en' && data.detail && data.detail.message) || gettext('The replay could not be loaded.');
+      $('replay-prompt').textContent = refusalText(data.detail) || gettext('The replay could not be loaded.');
       return;
     }
     animate = forward;

@@ -3,7 +3,7 @@
 import { applyPatch } from '/static/vendor/fast-json-patch-3.1.1/core.mjs';
 import { el, icon, canonical, namer, forgetMoves, installZoom, playerName } from '/static/js/ui.js';
 import * as clocks from '/static/js/clocks.js';
-import { gettext, lang, shown } from '/static/js/i18n.js';
+import { gettext, lang, refusalText, shown } from '/static/js/i18n.js';
 
 const app = document.getElementById('table-app');
 const tableId = app.dataset.tableId;
@@ -112,8 +112,8 @@ const CLOSED_FOR_GOOD = {
   4404: () => gettext('there is no such table'),
 };
 
-// The server words its refusals in English (docs/protocol.md); a page in another language shows the common ones
-// in its own, by their stable code, and the server's words for the rest.
+// A page in another language shows the common refusals in words of its own, by their stable code (shorter and
+// friendlier than the server's sentence), and the server's sentence written in its language (`say`) for the rest.
 const ERROR_TEXTS = {
   not_started: () => gettext('The game has not started.'),
   not_seated: () => gettext('You are watching this table: only players can act.'),
@@ -135,8 +135,8 @@ const ERROR_TEXTS = {
   try_again: () => gettext('The server is busy: try again in a moment.'),
 };
 
-function errorText(code, message) {
-  return lang !== 'en' && ERROR_TEXTS[code] ? ERROR_TEXTS[code]() : message;
+function errorText(refusal) {
+  return lang !== 'en' && ERROR_TEXTS[refusal.code] ? ERROR_TEXTS[refusal.code]() : refusalText(refusal);
 }
 
 function connect() {
@@ -193,8 +193,8 @@ function onMessage(msg) {
       break;
     case 'error':
       if (msg.code === 'stale_version') { retryAfterSnapshot = true; return; }
-      $('play-error').textContent = errorText(msg.code, msg.message);
-      $('room-error').textContent = errorText(msg.code, msg.message);
+      $('play-error').textContent = errorText(msg);
+      $('room-error').textContent = errorText(msg);
       break;
     case 'chat_history':
       $('chat').replaceChildren();
@@ -291,7 +291,7 @@ async function api(path, body) {
   const data = await res.json().catch(() => ({}));
   if (!res.ok) {
     const d = data.detail;
-    $('room-error').textContent = (d && d.message && errorText(d.code, d.message))
+    $('room-error').textContent = (d && d.message && errorText(d))
       || (Array.isArray(d) ? d.map((e) => e.msg).join('; ') : gettext('failed'));
   } else $('room-error').textContent = '';
   return data;

@@ -1,6 +1,6 @@
 // Tournament pages: the organise form on /tournaments, and the live tournament page (standings, rounds, players).
 import { el, playerName } from '/static/js/ui.js';
-import { gettext } from '/static/js/i18n.js';
+import { gettext, refusalText } from '/static/js/i18n.js';
 
 // Status words the server sends, written out so the catalogue extraction finds them.
 const STATUS_WORDS = {
@@ -12,7 +12,7 @@ const statusWord = (status) => (STATUS_WORDS[status] ? STATUS_WORDS[status]() : 
 async function post(url, body) {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body || {}) });
   const data = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error((data.detail && data.detail.message) || `the server said ${res.status}`);
+  if (!res.ok) throw new Error(refusalText(data.detail) || gettext('the server said {status}', { status: res.status }));
   return data;
 }
 
