@@ -378,12 +378,14 @@ def report(tables: int, stats: Stats) -> None:
               f"client CPU per move: {stats.client_cpu / max(1, stats.moves) * 1e6:.0f} us")
 
 
-def start_server() -> Server:
-    """A fresh server on a new SQLite file (in `server.tmpdir`) with the race game and the limits lifted."""
+def start_server(database_url: str | None = None) -> Server:
+    """A fresh server with the race game and the limits lifted, on `database_url` or else a new SQLite file (in
+    `server.tmpdir`)."""
     tmp = tempfile.mkdtemp(prefix="boardhall-bench-")
     # Players here move far faster than people: lift the per-socket rate limit for the run.
     # The open loop seats the same two guests at every table: lift the sockets-per-user limit too.
-    server = Server(database_url=f"sqlite:///{tmp}/bench.db", BOARDHALL_BENCH_GAMES="1", RATE_PER_SECOND="100000",
+    server = Server(database_url=database_url or f"sqlite:///{tmp}/bench.db", BOARDHALL_BENCH_GAMES="1",
+                    RATE_PER_SECOND="100000",
                     RATE_BURST="100000", SOCKETS_PER_USER="1000000", MAX_CACHED_TABLES="100000")
     server.tmpdir = tmp
     server.start()
