@@ -193,6 +193,12 @@ function onMessage(msg) {
       break;
     case 'error':
       if (msg.code === 'stale_version') { retryAfterSnapshot = true; return; }
+      if (unsentChat.has(msg.id)) {  // a refused chat line: said beside the chat, and its text given back
+        $('chat-error').textContent = errorText(msg);
+        if (!$('chat-input').value) $('chat-input').value = unsentChat.get(msg.id);
+        unsentChat.delete(msg.id);
+        return;
+      }
       $('play-error').textContent = errorText(msg);
       $('room-error').textContent = errorText(msg);
       break;
@@ -622,10 +628,18 @@ $('invite-toggle').addEventListener('click', () => {
   $('invite-box').hidden = !inviteOpened;
   $('invite-toggle').setAttribute('aria-expanded', String(inviteOpened));
 });
+// Chat lines sent and not yet seen back, by message id: a refused one is given back to the input.
+const unsentChat = new Map();
 $('chat-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
   const text = $('chat-input').value.trim();
-  if (text) send({ type: 'chat', text });
+  $('chat-error').textContent = '';
+  if (text) {
+    const id = `chat-${nextId++}`;
+    unsentChat.set(id, text);
+    if (unsentChat.size > 20) unsentChat.delete(unsentChat.keys().next().value);
+    send({ type: 'chat', id, text });
+  }
   $('chat-input').value = '';
 });
 $('start-button').addEventListener('click', () => api(`/api/tables/${tableId}/start`));

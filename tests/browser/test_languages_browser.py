@@ -101,14 +101,16 @@ def test_a_player_switches_language_in_the_middle_of_a_game(browser, sqlite_serv
     for english in ("Log", "Players", "to move", "in play", "live", "All moves", "Undo", "(bot)"):
         assert english not in english_words, english
     # A refusal the page has no words of its own for comes as the server's sentence, written in Russian: the chat
-    # allows 20 lines a minute.
+    # allows 20 lines a minute. It is said beside the chat, and the refused line is given back to the input.
     page.click("#tab-chat")
     for i in range(21):
         page.fill("#chat-input", f"строка {i}")
         page.press("#chat-input", "Enter")
-    page.wait_for_selector("#play-error:not(:empty)")
-    refusal = page.inner_text("#play-error")
+    page.wait_for_selector("#chat-error:not(:empty)")
+    refusal = page.inner_text("#chat-error")
     assert "20" in refusal and re.search("[а-яА-Я]", refusal) and "chat messages" not in refusal, refusal
+    assert page.input_value("#chat-input") == "строка 20"
+    assert page.inner_text("#play-error") == ""
 
     page.click(".languages a[lang=en]")
     page.wait_for_url("**lang=en")
