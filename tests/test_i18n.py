@@ -174,6 +174,19 @@ def test_refusals_carry_their_sentence_for_readers_of_other_languages(sqlite_ser
     sock.close()
 
 
+def test_a_refusal_on_a_server_page_is_written_in_the_readers_language(sqlite_server):
+    organiser = Person(sqlite_server, "Organiser")
+    tid = organiser.post("/api/tournaments", {"name": "Closed", "private": True}).json()["id"]
+    stranger = Person(sqlite_server, "Stranger")
+    ru_page = stranger.http.get(f"/tournaments/{tid}?lang=ru").text
+    expected = i18n.translations("ru").gettext("this tournament is private: you need its invite link")
+    assert expected != "this tournament is private: you need its invite link"
+    assert expected[:1].upper() + expected[1:] in ru_page
+    assert "This tournament is private" not in ru_page
+    en_page = stranger.http.get(f"/tournaments/{tid}?lang=en").text
+    assert "This tournament is private: you need its invite link." in en_page
+
+
 class i18n_language:  # noqa: N801 - used as a context manager, read like a function
     """Python code in a given request language (as the language middleware sets it)."""
 
