@@ -37,8 +37,20 @@ class HallError(Exception):
 def refusal_detail(code: str, message: str | Text) -> dict[str, Any]:
     """`{"code", "message"}` for a refusal, with `say` when the message is a Text (the page translates it)."""
     if is_text(message):
-        return {"code": code, "message": english(message), "say": message}
+        return {"code": code, "message": english(message), "say": _encodable(message)}
     return {"code": code, "message": message}
+
+
+def _encodable(value: Any) -> Any:
+    """A Text whose arguments may quote hostile input: integers beyond 64 bits (a `version` of -2**63 - 1) become
+    text, since the socket's JSON encoder (orjson) refuses them and the frame would never leave."""
+    if type(value) is int and not -2**63 <= value < 2**64:
+        return str(value)
+    if isinstance(value, dict):
+        return {key: _encodable(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_encodable(item) for item in value]
+    return value
 
 
 def refusal(status: int, code: str, message: str | Text, headers: dict[str, str] | None = None) -> HTTPException:

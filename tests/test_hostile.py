@@ -94,6 +94,23 @@ def test_a_huge_version_is_answered_from_memory_with_the_current_state(hall):
     a.act_ok({"type": "pick", "n": 1, "label": "Pick 1"})
 
 
+def test_versions_beyond_64_bits_are_refused_and_the_socket_lives_on(hall):
+    """The refusal quotes the version in its `say`; a number JSON encoders refuse (found by the websocket fuzzer)
+    killed the frame and the socket with it."""
+    tid, people = started_table(hall)
+    (a,) = connect_all(people[:1], tid)
+    for i, version in enumerate((-2**63 - 1, 2**64, -(10**30))):
+        for kind in ("act", "undo"):
+            msg_id = f"{kind}-{i}"
+            message = {"type": kind, "id": msg_id, "version": version}
+            if kind == "act":
+                message["action"] = {"type": "pick", "n": 1, "label": "Pick 1"}
+            a.send(message)
+            reply = a.until_reply(msg_id)
+            assert reply["type"] == "error" and reply["code"] in ("stale_version", "bad_message"), reply
+    a.act_ok({"type": "pick", "n": 1, "label": "Pick 1"})
+
+
 # ---- bad input never gets a 500 ------------------------------------------------------------------------------------
 
 def _clean_4xx(r: httpx.Response) -> None:

@@ -80,7 +80,7 @@ def _play_and_take_back(server, tag: str) -> str:
     for s in (sb, sw):
         s.sync_to(1)
         assert "undo" not in s.view
-    assert sa.view["undo"] == {"to": 0, "label": buy["label"]}
+    assert sa.view["undo"] == {"to": 0, "label": buy["label"], "say": buy["say"]}  # say: for other languages
     assert _undo(sb, 1)["code"] == "not_your_turn"
     assert _undo(sa, 0)["code"] == "stale_version"
     sa.until("snapshot")

@@ -14,7 +14,7 @@ from app.engine.text import t
 from app.errors import refusal
 
 from . import (COOKIE, LANGUAGES, NAMES, browser_messages, choose, current_language, game_ids, gettext, ngettext,
-               player_name, valid)
+               player_name, valid, write)
 
 COOKIE_MAX_AGE = 365 * 24 * 3600
 router = APIRouter()
@@ -87,6 +87,7 @@ def install(env: Environment) -> None:
     env.globals["languages"] = LANGUAGES
     env.globals["language_url"] = language_url
     env.globals["player_name"] = player_name
+    env.globals["write"] = write  # a Text (a refusal, a note) in the page's language
 
 
 @router.get("/i18n/{lang}.json", include_in_schema=False)

@@ -438,7 +438,11 @@ class Hub:
         seat = trail.points[-1].seat
         if seat is None or rt.seat_users.get(seat) is None or waiting != [seat] or result is not None:
             return None
-        return audience_key(seat), {"to": trail.points[-2].version, "label": trail.points[-1].label}
+        last = trail.points[-1]
+        offer = {"to": trail.points[-2].version, "label": last.label}
+        if last.say is not None:  # the move's label as a Text, for pages in other languages
+            offer["say"] = last.say
+        return audience_key(seat), offer
 
     async def _load_trail(self, db: AsyncSession, rt: Runtime, record: GameRecord) -> undo.Trail:
         """The trail of a table being loaded: rebuilt from the seed and the move log when its awaited seat might

@@ -17,9 +17,17 @@ from typing import Iterable
 
 from ortools.sat.python import cp_model
 
+from app.engine import text  # text.t: `t` is a table number in the solver below
+from app.engine.text import Text, english, is_text
+
 
 class SeatingError(ValueError):
-    """The players cannot be seated within the bounds."""
+    """The players cannot be seated within the bounds. Its message may be a Text: `str()` is then the English,
+    `say` the Text (for pages in other languages)."""
+
+    def __init__(self, message: str | Text):
+        self.say: Text | None = message if is_text(message) else None
+        super().__init__(english(message) if self.say is not None else message)
 
 
 def table_sizes(players: int, low: int = 3, high: int = 6, preferred: tuple[int, int] = (4, 5)) -> list[int]:
@@ -28,7 +36,7 @@ def table_sizes(players: int, low: int = 3, high: int = 6, preferred: tuple[int,
     Among the table counts that fit, the one whose tables stray least from `preferred` wins; then fewer tables.
     """
     if low < 1 or high < low:
-        raise SeatingError(f"table sizes {low}-{high} make no sense")
+        raise SeatingError(text.t("table sizes {low}-{high} make no sense", low=low, high=high))
     best: tuple[tuple[int, int], list[int]] | None = None
     for count in range(1, players + 1):
         base, extra = divmod(players, count)
@@ -40,7 +48,8 @@ def table_sizes(players: int, low: int = 3, high: int = 6, preferred: tuple[int,
         if best is None or key < best[0]:
             best = (key, sizes)
     if best is None:
-        raise SeatingError(f"{players} players cannot sit at tables of {low} to {high}")
+        raise SeatingError(text.t("{players} players cannot sit at tables of {low} to {high}", players=players,
+                                     low=low, high=high))
     return best[1]
 
 
@@ -64,7 +73,7 @@ class Seating:
     repeats: int  # pairs sitting together again
     proven: bool  # the solver proved that no seating has fewer repeats
     seconds: float = 0.0
-    notes: list[str] = field(default_factory=list)
+    notes: list[str | Text] = field(default_factory=list)  # Texts; older rounds stored English strings
 
 
 def repeats_of(tables: list[list[int]], met: dict[tuple[int, int], int]) -> int:
@@ -137,7 +146,10 @@ def seat_round(players: list[int], sizes: list[int], history: list[list[list[int
     repeats = repeats_of(tables, met)
     seating = Seating(tables, repeats, status == cp_model.OPTIMAL, time.perf_counter() - started)
     if repeats and seating.proven:
-        seating.notes.append(f"no seating without repeat meetings exists; {repeats} pair(s) meet again")
+        seating.notes.append(text.tn("no seating without repeat meetings exists; {n} pair meets again",
+                                     "no seating without repeat meetings exists; {n} pairs meet again", repeats))
     elif repeats:
-        seating.notes.append(f"best seating found in {time_limit:g} s: {repeats} pair(s) meet again")
+        seating.notes.append(text.tn("best seating found in {seconds} s: {n} pair meets again",
+                                     "best seating found in {seconds} s: {n} pairs meet again", repeats,
+                                     seconds=f"{time_limit:g}"))
     return seating

@@ -112,7 +112,9 @@ async def describe(db: AsyncSession, *, t: Tournament, with_invite: bool) -> dic
         status_of = dict(rows.all())
     rounds = []
     for r in range(1, t.round + 1):
-        rounds.append({"round": r, "notes": t.notes.get(str(r), []), "tables": [
+        notes = t.notes.get(str(r), [])  # Texts (rounds seated before they were, English strings)
+        rounds.append({"round": r, "notes": [text.english(n) for n in notes],
+                       "notes_say": [n if text.is_text(n) else None for n in notes], "tables": [
             {"index": tt.index, "table_id": tt.table_id, "status": status_of.get(tt.table_id, "open"),
              "closed_early": tt.closed_early, "points": tt.points, "winners": tt.winners,
              "seats": [{"entrant": eid, "name": names.get(eid, "?")} for eid in tt.entrants]}
@@ -330,8 +332,9 @@ async def advance(db: AsyncSession, t: Tournament, hub: Any) -> bool:
         try:
             table_sizes(len(active), t.min_size, t.max_size)
         except SeatingError as exc:  # too many players dropped: the rounds played so far stand
-            t.notes = {**t.notes, str(t.round): [*t.notes.get(str(t.round), []),
-                                                 f"the tournament ended after round {t.round}: {exc}"]}
+            ended = text.t("the tournament ended after round {round}: {reason}", round=t.round,
+                           reason=exc.say or str(exc))
+            t.notes = {**t.notes, str(t.round): [*t.notes.get(str(t.round), []), ended]}
         else:
             return await _seat_next_round(db, t, hub)
     done = await db.execute(update(Tournament).where(Tournament.id == t.id, Tournament.status == "running")

@@ -135,7 +135,7 @@ function drawBoomtown(game, view, ctx) {
       const single = cell.office === null;
       const name = office ? gettext(office.name) : (town.single_tile === 'vp4' ? gettext('4 VP')
         : gettext('Trading Post: {resource}', { resource: gettext(cat.trading_post[town.single_tile]) }));
-      const node = el('div', { class: ['goldwest-cell', single && 'goldwest-single', office && `goldwest-office-${cell.office}`], dataset: { cell: index }, title: office ? `${name}: ${gettext(office.text)}` : name },
+      const node = el('div', { class: ['goldwest-cell', single && 'goldwest-single', office && `goldwest-office-${cell.office}`], dataset: { cell: index }, title: office ? gettext('{place}: {text}', { place: name, text: gettext(office.text) }) : name },
         el('span', { class: 'goldwest-cell-name' }, name),
         el('span', { class: 'goldwest-cell-tokens' }, cell.token !== null ? playerPiece(cell.token, ctx) : null, cell.shared !== null ? playerPiece(cell.shared, ctx) : null));
       const action = ['boomtown', 'free_office', 'shared_office'].flatMap((type) => actionsWhere(view.legal, { type, cell: index }));
@@ -147,7 +147,7 @@ function drawBoomtown(game, view, ctx) {
   town.offices.forEach((office, i) => office.cells.forEach((c) => grid.querySelector(`[data-cell="${c}"]`).classList.add(`goldwest-domino-${i}`)));
   const legend = el('ul', { class: 'goldwest-office-legend' }, town.offices.map((o, i) => {
     const office = cat.offices[String(o.office)];
-    return el('li', { class: `goldwest-domino-${i}` }, el('b', {}, gettext(office.name)), `: ${gettext(office.text)}`);
+    return el('li', { class: `goldwest-domino-${i}` }, el('b', {}, gettext(office.name)), gettext(': {text}', { text: gettext(office.text) }));
   }));
   return section(gettext('Boomtown'), [grid, legend], { cls: 'goldwest-town-section' });
 }
@@ -219,8 +219,10 @@ function drawPlayer(player, game, view, ctx) {
   const seat = player.seat;
   const mine = seat === view.seat;
   const active = game.turn.seat === seat && !view.result;
+  // Once the game is over the result's total is the score (the track showed only points scored during play).
+  const vp = view.result && view.result.scores ? view.result.scores[seat] : player.vp;
   const facts = [
-    el('span', {}, el('b', {}, String(player.vp)), ' ', gettext('VP')),
+    el('span', {}, el('b', {}, String(vp)), ' ', gettext('VP')),
     el('span', {}, ngettext('{n} camp left', '{n} camps left', player.camps)),
     el('span', {}, ngettext('{n} influence token', '{n} influence tokens', player.influence_tokens)),
     player.wanted ? el('span', { class: 'goldwest-wanted' }, ngettext('{n} Wanted', '{n} Wanted', player.wanted)) : null,

@@ -527,7 +527,8 @@ function renderResult() {
   const order = (r.scores || []).map((sc, i) => i).sort((a, b) => (winners.includes(b) - winners.includes(a)) || (r.scores[b] - r.scores[a]));
   $('result').replaceChildren(el('h2', {}, gettext('Final scores')), el('p', { class: 'result-text' }, say(shown(r))),
     el('ol', { class: 'scores' }, order.map((i) => el('li', { class: winners.includes(i) ? 'winner' : '' },
-      winners.includes(i) ? icon('crown', { title: gettext('winner') }) : null, ` ${nameOf(i)}: ${r.scores[i]}`))),
+      winners.includes(i) ? icon('crown', { title: gettext('winner') }) : null,
+      ' ', gettext('{name}: {score}', { name: nameOf(i), score: r.scores[i] })))),
     rematchControl(),
     el('p', {}, el('a', { href: `/tables/${tableId}/replay${invite ? `?invite=${encodeURIComponent(invite)}` : ''}`, class: 'replay-link' }, gettext('Watch the replay, move by move'))));
   const justEnded = $('result').hidden;

@@ -1,6 +1,6 @@
 // Tournament pages: the organise form on /tournaments, and the live tournament page (standings, rounds, players).
 import { el, playerName } from '/static/js/ui.js';
-import { gettext, refusalText } from '/static/js/i18n.js';
+import { gettext, lang, refusalText, writeText } from '/static/js/i18n.js';
 
 // Status words the server sends, written out so the catalogue extraction finds them.
 const STATUS_WORDS = {
@@ -101,7 +101,8 @@ if (dataNode) {
 
   function standings() {
     if (!t.standings.length) return el('p', { class: 'muted' }, gettext('Nobody has registered yet.'));
-    const rounds = Array.from({ length: t.rounds }, (_, i) => el('th', {}, `R${i + 1}`));
+    const rounds = Array.from({ length: t.rounds }, (_, i) => el('th', { title: gettext('Round {number}', { number: i + 1 }) },
+      gettext('R{number}', { number: i + 1 })));
     const head = el('tr', {}, el('th', {}, '#'), el('th', {}, gettext('Player')), ...rounds, el('th', {}, gettext('Total')),
       el('th', { title: gettext('coins at the ends of the games') }, gettext('Coins')), el('th', {}, gettext('Wins')));
     const rows = t.standings.map((r) => {
@@ -120,7 +121,7 @@ if (dataNode) {
     const organiser = viewer.user_id === t.organiser_id;
     return el('div', {}, ...[...t.seating].reverse().map((r) => el('div', { class: 'round', 'data-round': String(r.round) },
       el('h3', {}, gettext('Round {round}', { round: r.round }) + ' ', el('a', { href: `/tournaments/${t.id}/rounds/${r.round}/sheet`, class: 'muted' }, gettext('printable sheet'))),
-      ...r.notes.map((n) => el('p', { class: 'muted' }, n)),
+      ...r.notes.map((n, i) => el('p', { class: 'muted' }, lang !== 'en' && r.notes_say?.[i] ? writeText(r.notes_say[i]) : n)),
       el('div', { class: 'round-tables' }, ...r.tables.map((table) => {
         const mine = table.seats.some((s) => t.entrants.find((e) => e.id === s.entrant && e.user_id === viewer.user_id && viewer.user_id !== null));
         const items = table.seats.map((s, i) => el('li', {}, shownName(s.entrant, s.name), table.points ? el('b', {}, ` ${table.points[i]}`) : ''));

@@ -41,7 +41,8 @@ def test_two_people_register_see_their_seating_play_and_read_the_standings(brows
     invite = olga.input_value(".invite-input")
 
     fritz = browser.new_context().new_page()
-    fritz.goto(sqlite_server.url + invite)
+    assert invite.startswith(sqlite_server.url + "/tournaments/")  # a whole address, to paste into a message
+    fritz.goto(invite)
     choose_nickname(fritz, "Fritz")
     fritz.click("button.register")
     fritz.wait_for_selector("#t-entrants li:has-text('Fritz')")

@@ -56,7 +56,10 @@ def test_thirteen_bots_play_three_rounds_with_new_line_ups_and_standings_add_up(
         # With three tables, a new table of 4 or 5 must take two players from one old table: round 2's fewest
         # repeats are 2 + 1 + 1 = 4, and the page says a repeat-free seating does not exist.
         assert repeats[:2] == [0, 4]
-        assert "no seating without repeat meetings exists; 4 pair(s) meet again" in t["seating"][1]["notes"]
+        assert "no seating without repeat meetings exists; 4 pairs meet again" in t["seating"][1]["notes"]
+        note = t["seating"][1]["notes_say"][t["seating"][1]["notes"].index(
+            "no seating without repeat meetings exists; 4 pairs meet again")]
+        assert note["args"]["n"] == 4  # the note as a Text too, for pages in other languages
         rows = {row["entrant"]: row for row in t["standings"]}
         for r in t["seating"]:
             for table in r["tables"]:
@@ -71,6 +74,10 @@ def test_thirteen_bots_play_three_rounds_with_new_line_ups_and_standings_add_up(
         assert csv[0].startswith("rank,player,round 1,round 2,round 3,total") and len(csv) == 14
         sheet = organiser.http.get(f"/tournaments/{tid}/rounds/2/sheet").text
         assert "Table 3" in sheet and "round 2 of 3" in sheet
+        # In Russian, the note and the variant are Russian too.
+        ru_sheet = organiser.http.get(f"/tournaments/{tid}/rounds/2/sheet?lang=ru").text
+        assert "рассадки без повторных встреч не существует" in ru_sheet and "meet again" not in ru_sheet
+        assert "(full)" not in ru_sheet and "(basic)" not in ru_sheet
     finally:
         server.stop()
 

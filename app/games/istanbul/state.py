@@ -124,8 +124,14 @@ def setup(num_players: int, options: Any, state: dict[str, Any]) -> list[dict[st
         state["guild"] = None
     for offset in range(n):
         draw_cards(state, (start + offset) % n, 1, log)
-    log.add("start", t("{player} starts the game with 2 lira; the others get 3, 4, 5 and 6 in turn.",
-                       player=seat_ref(start)))
+    others = [D.START_LIRA[k] for k in range(1, n)]  # in seat order after the start player
+    if n == 2:
+        log.add("start", t("{player} starts the game with {first} lira; {other} gets {second}.",
+                           player=seat_ref(start), first=D.START_LIRA[0], other=seat_ref((start + 1) % n),
+                           second=others[0]))
+    else:
+        log.add("start", t("{player} starts the game with {first} lira; the others get {amounts} in turn.",
+                           player=seat_ref(start), first=D.START_LIRA[0], amounts=words(others)))
     return log.events
 
 
