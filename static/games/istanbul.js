@@ -179,7 +179,7 @@ function playerPanel(p, view, ctx) {
 
 function handCards(view, ctx) {
   const me = view.seat === null ? null : view.game.players[view.seat];
-  if (!me || !me.hand) return null;
+  if (!me || !me.hand || !me.hand.length) return null;  // no heading over an empty hand
   const cat = ctx.catalogue || {};
   return section(gettext('Your bonus cards'), me.hand.map((kind) => {
     const info = (cat.cards || {})[kind] || { name: kind, text: '' };
@@ -229,8 +229,8 @@ function kioskRow(view, ctx) {
 function statusLine(view, ctx) {
   const g = view.game;
   const parts = [gettext('Round {round}', { round: g.round }),
-    gettext('{owner} turn', { owner: ctx.possessive(g.turn, { capital: true }) }),
-    ngettext('first to {n} ruby', 'first to {n} rubies', g.target)];
+    view.result ? null : gettext('{owner} turn', { owner: ctx.possessive(g.turn, { capital: true }) }),
+    ngettext('first to {n} ruby', 'first to {n} rubies', g.target)].filter(Boolean);
   if (g.ending) parts.push(gettext('last round'));
   const step = g.step;
   if (step && step.step === 'auction') {

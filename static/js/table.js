@@ -534,7 +534,11 @@ function renderResult() {
   const justEnded = $('result').hidden;
   $('result').hidden = false;
   // The game just ended in front of this player: bring the final scores into view.
-  if (justEnded && sawPlay) $('result').scrollIntoView({ behavior: reducedMotion() ? 'auto' : 'smooth', block: 'start' });
+  if (justEnded && sawPlay) {
+    // Below the sticky prompt bar, however tall it is now (a players' strip on phones grows with the seats).
+    $('result').style.scrollMarginTop = `${$('prompt').getBoundingClientRect().height + 12}px`;
+    $('result').scrollIntoView({ behavior: reducedMotion() ? 'auto' : 'smooth', block: 'start' });
+  }
 }
 
 function reducedMotion() {
