@@ -129,8 +129,11 @@ if (dataNode) {
           el('ol', {}, ...items)];
         if (table.table_id && !table.points) parts.push(el('a', { href: `/tables/${table.table_id}`, class: mine ? 'play-link' : 'watch-link' }, mine ? gettext('Play your table') : gettext('Watch')));
         if (organiser && !table.points && r.round === t.round) {
-          parts.push(el('button', { class: 'close-table', title: gettext('record the points as they stand now'),
-            onclick: run(`${base}/rounds/${r.round}/tables/${table.index}/close`) }, gettext('Close with current points')));
+          // Ends a game others may still be playing: a secondary button, and asked once more.
+          const close = run(`${base}/rounds/${r.round}/tables/${table.index}/close`);
+          parts.push(el('button', { class: 'close-table tool', title: gettext('record the points as they stand now'),
+            onclick: () => { if (confirm(gettext('Close table {number} and record the points as they stand now?', { number: table.index + 1 }))) close(); } },
+            gettext('Close with current points')));
         }
         return el('div', { class: `round-table${mine ? ' mine' : ''}` }, ...parts);
       })))));
@@ -141,7 +144,7 @@ if (dataNode) {
     if (!t.entrants.length) return el('p', { class: 'muted' }, gettext('Nobody yet.'));
     return el('ul', { class: 'tables' }, ...t.entrants.map((e) => el('li', {}, playerName(e.name, e.bot), e.dropped ? ' ' + gettext('(dropped)') : '',
       organiser && !e.dropped && !e.bot && t.status === 'running'
-        ? el('button', { class: 'drop', title: gettext('a bot finishes their game; later rounds leave them out'),
+        ? el('button', { class: 'drop tool', title: gettext('a bot finishes their game; later rounds leave them out'),
           onclick: () => { if (confirm(gettext('Drop {name} from the tournament?', { name: e.name }))) run(`${base}/entrants/${e.id}/drop`)(); } }, gettext('Drop')) : '')));
   }
 

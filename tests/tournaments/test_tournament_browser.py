@@ -69,3 +69,33 @@ def test_two_people_register_see_their_seating_play_and_read_the_standings(brows
     assert olga.evaluate("document.documentElement.scrollWidth") <= 390
     olga.context.close()
     fritz.context.close()
+
+
+def test_closing_a_table_early_asks_first(browser, sqlite_server):
+    """"Close with current points" ends a game people may still be playing: a mis-tap must not do it."""
+    from tests.support.clients import Person
+
+    organiser = Person(sqlite_server, "Greta")
+    tid = organiser.post("/api/tournaments", {"name": "Quick", "game": "goldrush", "rounds": 1, "min_size": 3,
+                                              "max_size": 3}).json()["id"]
+    organiser.post(f"/api/tournaments/{tid}/register")
+    organiser.post(f"/api/tournaments/{tid}/bots", {"count": 2})
+    organiser.post(f"/api/tournaments/{tid}/start")
+    context = browser.new_context()
+    context.add_cookies([{"name": c.name, "value": c.value, "url": sqlite_server.url}
+                         for c in organiser.http.cookies.jar])
+    page = context.new_page()
+    page.goto(f"{sqlite_server.url}/tournaments/{tid}")
+    close = page.locator(".round-table button.close-table")
+    close.wait_for()
+    asked: list[str] = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    close.click()
+    page.wait_for_timeout(500)
+    assert asked == ["Close table 1 and record the points as they stand now?"]
+    assert organiser.http.get(f"/api/tournaments/{tid}").json()["seating"][0]["tables"][0]["points"] is None
+    page.once("dialog", lambda dialog: dialog.accept())
+    close.click()
+    page.wait_for_selector(".round-table:has-text('recorded'), .champion", timeout=10000)
+    assert organiser.http.get(f"/api/tournaments/{tid}").json()["seating"][0]["tables"][0]["points"] is not None
+    context.close()
