@@ -135,8 +135,9 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 
 def write(text: Any) -> str:
-    """A Text (app.engine.text) in the request's language, as the browser's writeText writes it: its message and
-    its string arguments looked up in the catalogues, numbers as they are. For refusals shown on server pages."""
+    """A Text (app.engine.text) in the request's language, as the browser's writeText writes it (its message and
+    its string arguments looked up in the catalogues, numbers as they are), except that lists are joined with
+    commas only. For refusals and notes shown on server pages."""
     if isinstance(text, str):
         return gettext(text) if text else text
     if isinstance(text, (int, float)):

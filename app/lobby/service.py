@@ -102,7 +102,7 @@ async def create_table(db: AsyncSession, *, host: User, game_id: str, options: d
     try:  # options may depend on the seat count (a first player must be one of the seats)
         parsed = game.check_options(num_seats, options)
     except engine.BadOptions as exc:
-        raise LobbyError("bad_options", getattr(exc, "say", None) or exc.message) from None
+        raise LobbyError("bad_options", exc.say or exc.message) from None
     table = Table(id=secrets.token_urlsafe(6), game_id=game.id, options=parsed.model_dump(mode="json"),
                   host_id=host.id, private=private, invite=secrets.token_urlsafe(9), status="open", num_seats=num_seats,
                   pace=pace if clocks.is_timed(pace) else None)
@@ -225,7 +225,7 @@ async def start(db: AsyncSession, *, table: Table, user: User) -> GameRecord:
     try:
         state, events = game.start(len(seats), table.options, seed)
     except engine.BadOptions as exc:
-        raise LobbyError("bad_options", getattr(exc, "say", None) or exc.message) from None
+        raise LobbyError("bad_options", exc.say or exc.message) from None
     record = GameRecord(table_id=table.id, game_id=game.id, seed=seed, options=table.options,
                         num_players=len(seats), version=0, state=json.dumps(state, separators=(",", ":")),
                         opening_events=events)

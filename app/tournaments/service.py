@@ -159,7 +159,7 @@ async def create(db: AsyncSession, *, organiser: User, name: str, game_id: str, 
     try:
         parsed = game.check_options(min_size, options)
     except engine.BadOptions as exc:
-        raise TournamentError("bad_options", getattr(exc, "say", None) or exc.message) from None
+        raise TournamentError("bad_options", exc.say or exc.message) from None
     if getattr(parsed, "first_player", None) is not None:
         raise TournamentError("bad_options", text.t("the first player is drawn at each tournament table"))
     t = Tournament(id=secrets.token_urlsafe(6), name=name.strip() or f"{game.title} tournament", game_id=game.id,
@@ -242,7 +242,7 @@ async def start(db: AsyncSession, *, t: Tournament, user: User, hub: Any) -> Non
     try:
         table_sizes(len(active), t.min_size, t.max_size)
     except SeatingError as exc:
-        raise TournamentError("too_few_players", getattr(exc, "say", None) or str(exc), 409) from None
+        raise TournamentError("too_few_players", exc.say or str(exc), 409) from None
     t.status = "running"
     if t.registration_closes_at is None or _aware(t.registration_closes_at) > now():
         t.registration_closes_at = now()
