@@ -145,8 +145,10 @@ async def zombie(hub: "Hub", table_id: str, seat_index: int) -> None:
         await notify(hub, db, table, reload=True)
 
 
-async def notify(hub: "Hub", db: AsyncSession, table: Table, reload: bool = False) -> None:
-    public = await lobby_service.public_table(db, table=table, with_invite=False)
+async def notify(hub: "Hub", db: AsyncSession, table: Table, reload: bool = False,
+                 seats: list[Seat] | None = None) -> None:
+    """Send the table's lobby view to everyone at it; `seats`: its seats as just read, to spare reading them again."""
+    public = await lobby_service.public_table(db, table=table, with_invite=False, seats=seats)
     await hub.table_changed(table.id, public.model_dump(mode="json"), reload=reload)
 
 
@@ -189,8 +191,7 @@ async def _note_presence(hub: "Hub", conn: "Connection", seen_ms: int) -> None:
         await db.commit()
         is_away = clocks.absent_since(seen_ms, now, hub.settings) is not None
         if table.status == "playing" and (was_away != is_away or seat.votes):
-            public = await lobby_service.public_table(db, table=table, with_invite=False, seats=seats)
-            await hub.table_changed(table.id, public.model_dump(mode="json"))
+            await notify(hub, db, table, seats=seats)
 
 
 async def heartbeat(hub: "Hub") -> None:

@@ -91,5 +91,5 @@ export function shown(item) {
  * page's language: its English `message` in English, else its `say`; '' when there is none. */
 export function refusalText(refusal) {
   if (!refusal || typeof refusal !== 'object') return '';
-  return lang !== 'en' && refusal.say ? writeText(refusal.say) : (refusal.message || '');
+  return shown({ text: refusal.message, say: refusal.say });
 }

@@ -1,6 +1,6 @@
 // Tournament pages: the organise form on /tournaments, and the live tournament page (standings, rounds, players).
 import { el, playerName } from '/static/js/ui.js';
-import { gettext, lang, refusalText, writeText } from '/static/js/i18n.js';
+import { gettext, refusalText, shown } from '/static/js/i18n.js';
 
 // Status words the server sends, written out so the catalogue extraction finds them.
 const STATUS_WORDS = {
@@ -121,7 +121,7 @@ if (dataNode) {
     const organiser = viewer.user_id === t.organiser_id;
     return el('div', {}, ...[...t.seating].reverse().map((r) => el('div', { class: 'round', 'data-round': String(r.round) },
       el('h3', {}, gettext('Round {round}', { round: r.round }) + ' ', el('a', { href: `/tournaments/${t.id}/rounds/${r.round}/sheet`, class: 'muted' }, gettext('printable sheet'))),
-      ...r.notes.map((n, i) => el('p', { class: 'muted' }, lang !== 'en' && r.notes_say?.[i] ? writeText(r.notes_say[i]) : n)),
+      ...r.notes.map((n, i) => el('p', { class: 'muted' }, shown({ text: n, say: r.notes_say?.[i] }))),
       el('div', { class: 'round-tables' }, ...r.tables.map((table) => {
         const mine = table.seats.some((s) => t.entrants.find((e) => e.id === s.entrant && e.user_id === viewer.user_id && viewer.user_id !== null));
         const items = table.seats.map((s, i) => el('li', {}, shownName(s.entrant, s.name), table.points ? el('b', {}, ` ${table.points[i]}`) : ''));
