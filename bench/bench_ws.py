@@ -160,11 +160,20 @@ async def reconnect_snapshot(base: str, ws_base: str, moves: int) -> int:
                 return len(raw)
 
 
+def family(pid: int) -> list[int]:
+    """The server process and its children (the move writer's process, whichever of its threads started it)."""
+    try:
+        return [pid, *(int(child) for task in Path(f"/proc/{pid}/task").iterdir()
+                       for child in (task / "children").read_text().split())]
+    except FileNotFoundError:
+        return [pid]
+
+
 def rss_mb(pid: int) -> float:
     total = 0
-    for child in [pid, *map(int, Path(f"/proc/{pid}/task/{pid}/children").read_text().split())]:
+    for member in family(pid):
         try:
-            for line in Path(f"/proc/{child}/status").read_text().splitlines():
+            for line in Path(f"/proc/{member}/status").read_text().splitlines():
                 if line.startswith("VmRSS:"):
                     total += int(line.split()[1])
         except FileNotFoundError:
@@ -360,9 +369,16 @@ async def open_loop(base: str, ws_base: str, steps: list[int], seconds: float, i
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of the server process (its threads included)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """User + system CPU time of the server process (its threads included) and of its children (the move writer's
+    process), so a move's server CPU counts its commit wherever that runs."""
+    ticks = 0
+    for member in family(pid):
+        try:
+            fields = Path(f"/proc/{member}/stat").read_text().rsplit(")", 1)[1].split()
+        except FileNotFoundError:
+            continue
+        ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def report(tables: int, stats: Stats) -> None:

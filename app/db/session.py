@@ -6,17 +6,11 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 
 from app.config import async_database_url, blocking_database_url
+from app.db.sqlite import sqlite_pragmas
 
 
 def _sqlite_pragmas(dbapi_conn, _record, busy_ms: int = 30000) -> None:  # noqa: ANN001
-    # WAL lets readers run beside the writer; NORMAL syncs at checkpoints, which keeps every
-    # committed move through a process crash (kill -9), the durability we promise.
-    cur = dbapi_conn.cursor()
-    cur.execute("PRAGMA journal_mode=WAL")
-    cur.execute("PRAGMA synchronous=NORMAL")
-    cur.execute("PRAGMA foreign_keys=ON")
-    cur.execute(f"PRAGMA busy_timeout={int(busy_ms)}")
-    cur.close()
+    sqlite_pragmas(dbapi_conn, busy_ms)
 
 
 def make_engine(url: str) -> AsyncEngine:
@@ -29,13 +23,9 @@ def make_engine(url: str) -> AsyncEngine:
 
 
 def make_sync_engine(url: str, lock_timeout: float = 30.0) -> Engine:
-    """A blocking engine for the move writer, which runs whole batches in a worker thread.
-
-    One thread hop per batch instead of one event-loop round trip per statement (async drivers)
-    was the difference between ~1,100 and several thousand moves/s in bench/bench_ws.py.
-    `lock_timeout`: how long a batch waits for SQLite's write lock before it fails (and its movers hear
-    `try_again`) instead of holding every move of the instance.
-    """
+    """A blocking engine, for tests and tools that read or write outside the event loop (the move writer's process
+    uses the driver directly: app/play/writer.py). `lock_timeout`: how long a statement waits for SQLite's write
+    lock before it fails."""
     url = blocking_database_url(url)
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"timeout": lock_timeout, "check_same_thread": False})

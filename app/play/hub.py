@@ -41,7 +41,6 @@ from app.engine.text import t
 from app.config import Settings
 from app.errors import HallError
 from app.db.models import GameRecord, Move
-from app.db.session import make_sync_engine
 from app.history import service as history
 
 from . import clocks, leases, store
@@ -214,7 +213,7 @@ class Unfinished:
 class Hub:
     def __init__(self, sessionmaker: async_sessionmaker[AsyncSession], broker, settings: Settings):  # noqa: ANN001
         self.sessionmaker = sessionmaker
-        self.writer = MoveWriter(make_sync_engine(settings.database_url, settings.db_lock_timeout),
+        self.writer = MoveWriter(settings.database_url, settings.db_lock_timeout,
                                  kill_after=settings.fault_kill_after_commits)
         self.broker = broker
         self.settings = settings

@@ -1,10 +1,10 @@
 """The play domain's database access: durable moves with group commit, and the reads the hub needs.
 
 Every move is a compare-and-set of the game row on its version plus an inserted move row. Moves from
-many tables are queued to one writer thread, which runs whatever has queued up in a single transaction
-(a blocking engine: see db.session.make_sync_engine), then resolves each move's future on the event loop with whether
-its compare-and-set held. Nothing is acknowledged before that commit. On SQLite this also avoids several connections
-fighting for the one write lock (whose busy handler sleeps for many milliseconds).
+many tables are queued to one writer thread, which hands whatever has queued up to the move writer's process
+(app/play/writer.py) as one batch, written in a single transaction, then resolves each move's future on the event
+loop with whether its compare-and-set held. Nothing is acknowledged before that commit. On SQLite this also avoids
+several connections fighting for the one write lock (whose busy handler sleeps for many milliseconds).
 """
 
 from __future__ import annotations
@@ -12,21 +12,26 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import multiprocessing.connection
 import os
 import queue
-import re
 import signal
+import socket
+import subprocess
+import sys
 import threading
-from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import orjson
 from sqlalchemy import select
-from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app import observability
-from app.db.models import Message, Move, Seat, utcnow
+from app.db.models import Message, Move, Seat
+
+from . import writer
+from .writer import PendingMove
 
 log = logging.getLogger(__name__)
 
@@ -65,26 +70,17 @@ async def last_chat(db: AsyncSession, table_id: str, limit: int) -> list[Message
 
 # ---- writes ------------------------------------------------------------------------------------------------------
 
-@dataclass
-class PendingMove:
-    table_id: str
-    version: int  # the version this move creates
-    seat: int
-    action: dict[str, Any]
-    events: list[dict[str, Any]]
-    state_json: str
-    result: dict[str, Any] | None
-    clock: dict[str, Any] | None = None  # the clocks row at this version (app/play/clocks.py), same transaction
-
-
 class MoveWriter:
-    """The one thread that writes moves: it takes whatever moves have queued up, commits them in one transaction
-    and resolves each mover's future on the event loop. The moves of one turn of the event loop are handed over
-    together (so the thread wakes once for them, not once a move), and a batch's outcomes come back in one call:
-    no task or thread-pool hop per batch."""
+    """The one thread that writes moves: it takes whatever moves have queued up, has the writer's process commit
+    them in one transaction and resolves each mover's future on the event loop. The moves of one turn of the event
+    loop are handed over together (so the thread wakes once for them, not once a move), and a batch's outcomes come
+    back in one call: no task or thread-pool hop per batch. The thread only waits on the pipe, so the statements
+    run beside the event loop instead of taking turns with it for the GIL."""
 
-    def __init__(self, engine: Engine, kill_after: int = 0):
-        self.engine = engine
+    def __init__(self, database_url: str, lock_timeout: float, kill_after: int = 0):
+        self.database = writer.database_for(database_url, lock_timeout)  # what its process connects to
+        self.process: Any = None  # the writer's process (app/play/writer.py)
+        self.pipe: Any = None  # our end of the pipe to it
         self.inbox: queue.SimpleQueue[list[tuple[PendingMove, asyncio.Future[bool]]] | None] = queue.SimpleQueue()
         self.gathering: list[tuple[PendingMove, asyncio.Future[bool]]] = []  # this turn of the loop's moves
         self.thread: threading.Thread | None = None
@@ -96,6 +92,7 @@ class MoveWriter:
 
     def start(self) -> None:
         self.loop = asyncio.get_running_loop()
+        self._spawn()  # it starts while the server does; the first batch waits for it if it must
         self.thread = threading.Thread(target=self._run, name="move-writer", daemon=True)
         self.thread.start()
 
@@ -109,11 +106,47 @@ class MoveWriter:
             if self.thread.is_alive():
                 log.error("move writer did not drain within %s s; %d moves not written (none was acknowledged)",
                           drain_s, self.inbox.qsize())
-        self.engine.dispose()
+        await asyncio.to_thread(self._stop_process)
+
+    def _spawn(self) -> None:
+        # A plain child process running app/play/writer.py, not multiprocessing's: spawning through it also starts
+        # its resource tracker and re-imports the server's main module, about 70 MB for a pipe and a loop.
+        ours, theirs = socket.socketpair()
+        root = str(Path(writer.__file__).resolve().parents[2])  # so `-m app.play.writer` finds us from any cwd
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))}
+        self.process = subprocess.Popen([sys.executable, "-m", "app.play.writer", str(theirs.fileno())],
+                                        pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL, env=env)
+        theirs.close()
+        self.pipe = multiprocessing.connection.Connection(ours.detach())
+        # The address goes through the pipe, not the command line, where `ps` would show its password.
+        self.pipe.send_bytes(orjson.dumps(self.database))
+
+    def _stop_process(self, wait_s: float = 2.0) -> None:
+        """Close the pipe (the process finishes the batch it has, if any, and ends), then make sure it has."""
+        process, pipe, self.process, self.pipe = self.process, self.pipe, None, None
+        if pipe is not None:
+            pipe.close()
+        if process is not None:
+            try:
+                process.wait(wait_s)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
 
     def _write(self, moves: list[PendingMove]) -> list[bool]:
-        with self.engine.begin() as conn:
-            return _write_batch(conn, moves)
+        if self.pipe is None:  # the last one ended: a fresh process
+            self._spawn()
+        try:
+            self.pipe.send_bytes(orjson.dumps([tuple(move) for move in moves]))  # JSON: a quarter of pickle's cost
+            answer = self.pipe.recv()
+        except (EOFError, OSError) as exc:
+            # Its process died (killed, out of memory). The batch may or may not have been committed: its movers
+            # hear try_again, and a move that did commit reaches them as the fresh state when they resend.
+            self._stop_process()
+            raise ConnectionError("the move writer's process ended") from exc
+        if isinstance(answer, BaseException):
+            raise answer
+        return answer
 
     async def commit(self, move: PendingMove) -> bool:
         """True once the move is committed; False when its version was already taken (lost race)."""
@@ -147,7 +180,7 @@ class MoveWriter:
             observability.COMMIT_BATCH.observe(len(moves))
             try:
                 outcomes = self._write(moves)
-            except Exception as exc:  # nothing in this batch committed: every mover is told so
+            except Exception as exc:  # every mover is told (nothing committed, unless the process died mid-batch)
                 observability.DATABASE_ERRORS.labels("move_batch").inc()
                 log.exception("move batch of %d failed", len(batch))
                 self._settle(batch, exc)
@@ -172,62 +205,3 @@ def _resolve(batch: list, outcome: list[bool] | BaseException) -> None:
             future.set_exception(outcome)
         else:
             future.set_result(outcome[i])
-
-
-# Plain SQL on the driver's own cursor: SQLAlchemy's per-statement work was most of the writer's time in
-# profiles, and the writer shares the GIL with the event loop. Both drivers we use take named
-# parameters, in their own spelling (sqlite3 ":name", psycopg "%(name)s").
-_SQL = {
-    "cas": "UPDATE games SET version = :version, state = :state, result = :result, updated_at = :now "
-           "WHERE table_id = :table_id AND version = :expected",
-    "insert": "INSERT INTO moves (table_id, version, seat, action, events, created_at) "
-              "VALUES (:table_id, :version, :seat, :action, :events, :now)",
-    "finish": "UPDATE tables SET status = 'finished', updated_at = :now WHERE id = :table_id",
-    # A new version ends any claim on the old deadline: the lease is released with it.
-    "clock": "UPDATE clocks SET version = :version, started_ms = :started_ms, left_ms = :left_ms, waiting = :waiting, "
-             "strikes = :strikes, deadline_ms = :deadline_ms, lease_owner = NULL, lease_until_ms = NULL "
-             "WHERE table_id = :table_id",
-}
-_PYFORMAT = {key: re.sub(r":(\w+)", r"%(\1)s", sql) for key, sql in _SQL.items()}
-
-
-def _json(data: Any) -> str:
-    return orjson.dumps(data).decode()
-
-
-def _write_batch(conn: Connection, moves: list[PendingMove]) -> list[bool]:
-    sql = _SQL if conn.dialect.paramstyle in ("named", "qmark") else _PYFORMAT
-    cursor = conn.connection.dbapi_connection.cursor()
-    now = utcnow()
-    if conn.dialect.name == "sqlite":
-        now = now.replace(tzinfo=None).isoformat(sep=" ", timespec="microseconds")  # SQLAlchemy's SQLite format
-    outcomes = []
-    written = []
-    clocks = []
-    taken: set[tuple[str, int]] = set()
-    try:
-        for m in moves:
-            if (m.table_id, m.version) in taken:  # two moves for one version in one batch: the first wins
-                outcomes.append(False)
-                continue
-            cursor.execute(sql["cas"], {"version": m.version, "state": m.state_json, "now": now,
-                                        "result": _json(m.result) if m.result is not None else None,
-                                        "table_id": m.table_id, "expected": m.version - 1})
-            ok = cursor.rowcount == 1
-            outcomes.append(ok)
-            if ok:
-                taken.add((m.table_id, m.version))
-                written.append({"table_id": m.table_id, "version": m.version, "seat": m.seat, "now": now,
-                                "action": _json(m.action), "events": _json(m.events)})
-                if m.result is not None:
-                    cursor.execute(sql["finish"], {"now": now, "table_id": m.table_id})
-                if m.clock is not None:
-                    clocks.append({**m.clock, "table_id": m.table_id, "left_ms": _json(m.clock["left_ms"]),
-                                   "waiting": _json(m.clock["waiting"]), "strikes": _json(m.clock["strikes"])})
-        if written:
-            cursor.executemany(sql["insert"], written)
-        if clocks:
-            cursor.executemany(sql["clock"], clocks)
-    finally:
-        cursor.close()
-    return outcomes

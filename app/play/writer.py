@@ -1,0 +1,184 @@
+"""The move writer's process: it commits batches of moves it is handed through a pipe and answers each batch
+with whether each move's compare-and-set held.
+
+Why a process of its own: the commit was the largest share of a move's server CPU, and in a thread it shared the
+event loop's GIL, the two handing it back and forth for every statement of every move. In a process of its own the
+commit runs on another core, beside the event loop (bench/README.md has the figures). The process imports the
+database driver and nothing else of ours that is heavy (about 13 MB with SQLite, 34 MB with psycopg); the server
+starts it, and starts a fresh one if it dies.
+
+A batch comes as JSON, a list of `PendingMove` fields (orjson writes it in a quarter of the time pickle takes); the
+answer, pickled, is a list of booleans or the exception that made the batch fail (nothing of it was committed).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import pickle
+import re
+import signal
+import sys
+from datetime import datetime, timezone
+from multiprocessing.connection import Connection as Pipe
+from typing import Any, NamedTuple
+
+import orjson
+
+from app.db.sqlite import sqlite_pragmas
+
+
+class PendingMove(NamedTuple):
+    """One move to write: the version it creates, and what the database keeps of it."""
+
+    table_id: str
+    version: int
+    seat: int
+    action: Any
+    events: list
+    state_json: str
+    result: dict | None
+    clock: dict | None = None  # the clocks row at this version (app/play/clocks.py), same transaction
+
+
+def serve(pipe: Pipe) -> None:
+    """The process's whole life: where the database is, then batches in and outcomes out, until the server closes
+    its end of the pipe."""
+    # Ctrl-C in a terminal and a container's stop reach the whole process group: the server drains its queued
+    # moves through this process after them, so it waits for the pipe to close instead.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    try:
+        database = orjson.loads(pipe.recv_bytes())
+    except (EOFError, OSError):
+        return
+    connection = None  # kept between batches: opening one per batch cost as much as a small batch's statements
+    while True:
+        try:
+            batch = [PendingMove(*row) for row in orjson.loads(pipe.recv_bytes())]
+        except (EOFError, OSError):  # the server is gone
+            break
+        try:
+            if connection is None:
+                connection = connect(database)
+            outcomes = write_batch(connection, database["dialect"], batch)
+            connection.commit()
+        except Exception as exc:  # noqa: BLE001 - every failure goes back to the movers, who hear try_again or a bug
+            if connection is not None:
+                with contextlib.suppress(Exception):  # it may be the part that broke: the next batch opens another
+                    connection.close()
+                connection = None
+            outcomes = _sendable(exc)
+        try:
+            pipe.send(outcomes)
+        except OSError:  # the server is gone
+            break
+    if connection is not None:
+        with contextlib.suppress(Exception):
+            connection.close()
+
+
+def database_for(database_url: str, lock_timeout: float) -> dict[str, Any]:
+    """What the writer's process needs to open its connection (worked out by the server, which has SQLAlchemy to
+    read the address with; the process itself imports only the driver)."""
+    from sqlalchemy.engine import make_url
+
+    from app.config import blocking_database_url
+
+    url = make_url(blocking_database_url(database_url))
+    if url.get_backend_name() == "sqlite":
+        return {"dialect": "sqlite", "path": url.database, "lock_timeout": lock_timeout}
+    return {"dialect": "postgresql", "lock_timeout": lock_timeout,
+            "conninfo": url.set(drivername="postgresql").render_as_string(hide_password=False)}
+
+
+def connect(database: dict[str, Any]) -> Any:
+    """A DB-API connection to the database `database_for` described, in a transaction at its first statement."""
+    if database["dialect"] == "sqlite":
+        import sqlite3
+
+        connection = sqlite3.connect(database["path"], timeout=database["lock_timeout"], check_same_thread=False)
+        sqlite_pragmas(connection, int(database["lock_timeout"] * 1000))
+        return connection
+    import psycopg
+
+    return psycopg.connect(database["conninfo"], connect_timeout=max(1, int(database["lock_timeout"])))
+
+
+def main() -> None:
+    """`python -m app.play.writer FD`: serve the pipe the server passed as file descriptor FD."""
+    serve(Pipe(int(sys.argv[1])))
+
+
+def _sendable(exc: Exception) -> Exception:
+    """The exception itself when it survives pickling (the server tells database trouble from bugs by its class),
+    else a ConnectionError carrying its text (drivers' errors that do not pickle are about the connection)."""
+    try:
+        pickle.loads(pickle.dumps(exc))
+        return exc
+    except Exception:  # noqa: BLE001
+        return ConnectionError(f"{type(exc).__module__}.{type(exc).__name__}: {exc}")
+
+
+def write_batch(dbapi_connection: Any, dialect: str, rows: list[PendingMove]) -> list[bool]:
+    """The statements of one batch, in the transaction the caller commits: per move a compare-and-set of the game
+    row on its version, then the move rows and the clocks rows of those that held."""
+    sql = _SQL if dialect == "sqlite" else _PYFORMAT
+    cursor = dbapi_connection.cursor()
+    now = datetime.now(timezone.utc)
+    if dialect == "sqlite":
+        now = now.replace(tzinfo=None).isoformat(sep=" ", timespec="microseconds")  # SQLAlchemy's SQLite format
+    outcomes = []
+    written = []
+    clocks = []
+    taken: set[tuple[str, int]] = set()
+    try:
+        for m in rows:
+            if (m.table_id, m.version) in taken:  # two moves for one version in one batch: the first wins
+                outcomes.append(False)
+                continue
+            cursor.execute(sql["cas"], {"version": m.version, "state": m.state_json, "now": now,
+                                        "result": _json(m.result) if m.result is not None else None,
+                                        "table_id": m.table_id, "expected": m.version - 1})
+            ok = cursor.rowcount == 1
+            outcomes.append(ok)
+            if ok:
+                taken.add((m.table_id, m.version))
+                written.append({"table_id": m.table_id, "version": m.version, "seat": m.seat, "now": now,
+                                "action": _json(m.action), "events": _json(m.events)})
+                if m.result is not None:
+                    cursor.execute(sql["finish"], {"now": now, "table_id": m.table_id})
+                if m.clock is not None:
+                    clocks.append({**m.clock, "table_id": m.table_id, "left_ms": _json(m.clock["left_ms"]),
+                                   "waiting": _json(m.clock["waiting"]), "strikes": _json(m.clock["strikes"])})
+        if written:
+            cursor.executemany(sql["insert"], written)
+        if clocks:
+            cursor.executemany(sql["clock"], clocks)
+    finally:
+        cursor.close()
+    return outcomes
+
+
+# Plain SQL on the driver's own cursor: SQLAlchemy's per-statement work was most of the writer's time in
+# profiles. Both drivers we use take named parameters, in their own spelling (sqlite3 ":name", psycopg
+# "%(name)s").
+_SQL = {
+    "cas": "UPDATE games SET version = :version, state = :state, result = :result, updated_at = :now "
+           "WHERE table_id = :table_id AND version = :expected",
+    "insert": "INSERT INTO moves (table_id, version, seat, action, events, created_at) "
+              "VALUES (:table_id, :version, :seat, :action, :events, :now)",
+    "finish": "UPDATE tables SET status = 'finished', updated_at = :now WHERE id = :table_id",
+    # A new version ends any claim on the old deadline: the lease is released with it.
+    "clock": "UPDATE clocks SET version = :version, started_ms = :started_ms, left_ms = :left_ms, waiting = :waiting, "
+             "strikes = :strikes, deadline_ms = :deadline_ms, lease_owner = NULL, lease_until_ms = NULL "
+             "WHERE table_id = :table_id",
+}
+_PYFORMAT = {key: re.sub(r":(\w+)", r"%(\1)s", sql) for key, sql in _SQL.items()}
+
+
+def _json(data: Any) -> str:
+    return orjson.dumps(data).decode()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,203 @@
+"""The move writer's process (app/play/writer.py): batches written on SQLite and PostgreSQL with the outcomes the
+hub relies on, a killed writer costing one `try_again` and nothing acknowledged, and no writer outliving its
+server."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import sqlite3
+import time
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from app.db.session import make_sync_engine
+from app.play.store import MoveWriter, PendingMove
+from tests.support.clients import Person
+from tests.support.servers import Server
+from tests.test_migrations import alembic
+
+TABLES = ("t1", "t2")
+
+
+def prepare(url: str) -> None:
+    """A migrated database with two started tables at version 0, each with a clocks row."""
+    alembic(url, "upgrade", "head")
+    engine = make_sync_engine(url)
+    with engine.begin() as db:
+        db.execute(sa.text("INSERT INTO users (id, nickname, created_at, show_ratings) VALUES (1, 'Host', :now, true)"),
+                   {"now": "2026-12-02 00:00:00"})
+        for tid in TABLES:
+            db.execute(sa.text("INSERT INTO tables (id, game_id, options, host_id, private, invite, status, num_seats, "
+                               "created_at, updated_at) VALUES (:id, 'tally', '{}', 1, false, :inv, 'playing', 2, "
+                               ":now, :now)"), {"id": tid, "inv": "inv-" + tid, "now": "2026-12-02 00:00:00"})
+            db.execute(sa.text("INSERT INTO games (table_id, game_id, seed, options, num_players, version, state, "
+                               "updated_at) VALUES (:id, 'tally', 1, '{}', 2, 0, '{}', :now)"),
+                       {"id": tid, "now": "2026-12-02 00:00:00"})
+            db.execute(sa.text("INSERT INTO clocks (table_id, version, started_ms, left_ms, waiting, strikes, claims) "
+                               "VALUES (:id, 0, 0, '{}', '[]', '{}', 0)"), {"id": tid})
+    engine.dispose()
+
+
+def move(tid: str, version: int, result: dict | None = None) -> PendingMove:
+    return PendingMove(table_id=tid, version=version, seat=version % 2, action={"type": "pick", "n": version},
+                       events=[{"type": "pick", "text": f"@{version % 2} picks"}],
+                       state_json=json.dumps({"at": version}), result=result,
+                       clock={"version": version, "started_ms": 1000 + version, "left_ms": {"0": 5000, "1": 6000},
+                              "waiting": [1 - version % 2], "strikes": {}, "deadline_ms": 9000 + version})
+
+
+async def write_batches(url: str) -> list[list[bool]]:
+    writer = MoveWriter(url, lock_timeout=2.0)
+    writer.start()
+    try:
+        async def batch(*moves: PendingMove) -> list[bool]:
+            # Queued in one turn of the event loop: they reach the writer's process as one batch.
+            return list(await asyncio.gather(*(writer.commit(m) for m in moves)))
+
+        return [
+            await batch(move("t1", 1), move("t2", 1)),
+            await batch(move("t1", 2), move("t1", 2)),  # two moves for one version: the first wins
+            await batch(move("t1", 2), move("t2", 3)),  # both stale: version 2 is taken, t2 is at 1
+            await batch(move("t2", 2, result={"scores": [3, 0], "winners": [0]})),
+        ]
+    finally:
+        await writer.close()
+
+
+def check_written(url: str) -> None:
+    engine = make_sync_engine(url)
+    with engine.connect() as db:
+        games = {tid: (v, json.loads(state), result) for tid, v, state, result in
+                 db.execute(sa.text("SELECT table_id, version, state, result FROM games"))}
+        moves = [tuple(r) for r in db.execute(sa.text("SELECT table_id, version, seat FROM moves "
+                                                      "ORDER BY table_id, version"))]
+        clocks = {tid: (v, deadline) for tid, v, deadline in
+                  db.execute(sa.text("SELECT table_id, version, deadline_ms FROM clocks"))}
+        status = dict(db.execute(sa.text("SELECT id, status FROM tables")).all())
+    engine.dispose()
+    assert games["t1"][:2] == (2, {"at": 2}) and games["t1"][2] is None
+    assert games["t2"][:2] == (2, {"at": 2})
+    result = games["t2"][2]
+    assert (json.loads(result) if isinstance(result, str) else result)["scores"] == [3, 0]
+    assert moves == [("t1", 1, 1), ("t1", 2, 0), ("t2", 1, 1), ("t2", 2, 0)]
+    assert clocks == {"t1": (2, 9002), "t2": (2, 9002)}
+    assert status == {"t1": "playing", "t2": "finished"}
+
+
+def test_the_writer_process_commits_batches_on_sqlite(tmp_path):
+    url = f"sqlite:///{tmp_path / 'writer.db'}"
+    prepare(url)
+    outcomes = asyncio.run(write_batches(url))
+    assert outcomes == [[True, True], [True, False], [False, False], [True]]
+    check_written(url)
+
+
+def test_the_writer_process_commits_batches_on_postgresql(postgres_url):
+    from tests.support.pg import temp_database
+
+    with temp_database(postgres_url) as url:
+        prepare(url)
+        outcomes = asyncio.run(write_batches(url))
+        assert outcomes == [[True, True], [True, False], [False, False], [True]]
+        check_written(url)
+
+
+def test_a_failed_batch_reaches_its_movers_as_database_trouble(tmp_path):
+    """A database the writer cannot write (here: no schema) fails the batch with the driver's own error, which the
+    socket turns into try_again; the writer's process lives on for the next batch."""
+    from app.play.routes import database_trouble
+
+    url = f"sqlite:///{tmp_path / 'empty.db'}"
+
+    async def run() -> tuple[BaseException, BaseException, int, int]:
+        writer = MoveWriter(url, lock_timeout=1.0)
+        writer.start()
+        try:
+            with pytest.raises(Exception) as first:
+                await writer.commit(move("t1", 1))
+            pid = writer.process.pid
+            with pytest.raises(Exception) as second:
+                await writer.commit(move("t1", 1))
+            return first.value, second.value, pid, writer.process.pid
+        finally:
+            await writer.close()
+
+    first, second, pid_before, pid_after = asyncio.run(run())
+    assert isinstance(first, sqlite3.OperationalError) and "no such table" in str(first)
+    assert database_trouble(first) and database_trouble(second)
+    assert pid_before == pid_after  # the same process answered both
+
+
+def writer_pid(server: Server) -> int:
+    for _ in range(50):
+        # Every thread's children: a writer started again after a death is the writer thread's child.
+        children = [pid for task in Path(f"/proc/{server.proc.pid}/task").iterdir()
+                    for pid in (task / "children").read_text().split()]
+        for pid in children:
+            if "app.play.writer" in Path(f"/proc/{pid}/cmdline").read_text():
+                return int(pid)
+        time.sleep(0.1)
+    raise AssertionError("the server has no writer process")
+
+
+def ended(pid: int, timeout: float = 5) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except FileNotFoundError:
+            return True
+        if state in ("Z", "X"):  # dead, waiting to be reaped by whoever adopted it
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def test_a_killed_writer_process_costs_one_try_again_and_no_acknowledged_move(tmp_path):
+    db = tmp_path / "killed.db"
+    server = Server(database_url=f"sqlite:///{db}")
+    server.start()
+    try:
+        host, guest = Person(server, "Host"), Person(server, "Guest")
+        tid = host.open_table(options={"rounds": 2, "first_player": 0})["id"]
+        guest.post(f"/api/tables/{tid}/join", {})
+        host.post(f"/api/tables/{tid}/start")
+        a, b = host.socket(tid), guest.socket(tid)
+        a.until("snapshot"), b.until("snapshot")
+        a.act_ok({"type": "pick", "n": 3, "label": "Pick 3"})
+        b.sync_to(1)
+
+        first = writer_pid(server)
+        os.kill(first, signal.SIGKILL)
+        assert ended(first)
+        refused = b.until_reply(b.act({"type": "pick", "n": 1, "label": "Pick 1"}))
+        assert refused["type"] == "error" and refused["code"] == "try_again", refused
+        assert b.version == 1  # nothing changed
+
+        ack = b.act_ok({"type": "pick", "n": 1, "label": "Pick 1"})  # the same move again: a fresh writer takes it
+        assert ack["version"] == 2
+        assert writer_pid(server) != first
+        a.sync_to(2)
+        a.act_ok({"type": "bank", "label": "Bank"})
+        a.close(), b.close()
+    finally:
+        server.kill()  # no shutdown: what was acknowledged must already be on disk
+    rows = sqlite3.connect(db).execute("SELECT version FROM moves WHERE table_id = ? ORDER BY version", (tid,))
+    assert [v for (v,) in rows] == [1, 2, 3]
+
+
+def test_the_writer_process_does_not_outlive_its_server(tmp_path):
+    server = Server(database_url=f"sqlite:///{tmp_path / 'orphan.db'}")
+    server.start()
+    try:
+        child = writer_pid(server)
+        os.kill(server.proc.pid, signal.SIGKILL)  # the server alone, as `docker kill` does to its main process
+        server.proc.wait()
+        assert ended(child), "the writer process kept running after its server was killed"
+    finally:
+        server.kill()
