@@ -17,7 +17,7 @@ from collections import Counter
 
 # (stage, substrings of a frame "function (file:line)"); the first rule any frame of a sample matches wins.
 RULES: list[tuple[str, tuple[str, ...]]] = [
-    ("commit: SQL in the writer thread", ("_write_batch (", "MoveWriter._write (", "MoveWriter._run (")),
+    ("commit: hand-off to the writer's process", ("_write_batch (", "MoveWriter._write (", "MoveWriter._run (")),
     ("parse + validate the message", ("app/play/messages.py",)),
     ("diff views (JSON Patch)", ("app/play/patch.py", "jsonpatch/")),
     ("build views", ("full_views (", "full_view (", "Hub._views (", "Hub._view_of (")),
