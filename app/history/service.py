@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timezone
 from typing import Any
 
 from sqlalchemy import or_, select
@@ -152,6 +152,12 @@ class PlayedGame:
     @property
     def won(self) -> bool:
         return self.place == 1 and not self.resigned
+
+    @property
+    def finished_utc(self) -> datetime:
+        """`finished_at` in UTC with its zone said (SQLite hands it back without one, PostgreSQL in its own)."""
+        at = self.finished_at
+        return at.replace(tzinfo=timezone.utc) if at.tzinfo is None else at.astimezone(timezone.utc)
 
     def to_json(self) -> dict[str, Any]:
         return {"table_id": self.table_id, "game": self.game_id, "title": self.title,

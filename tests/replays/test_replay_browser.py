@@ -4,7 +4,9 @@ switching the point of view (a seat, every card open), and a player's history le
 from __future__ import annotations
 
 import os
+from datetime import datetime
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -17,8 +19,8 @@ SIZES = {"desktop": {"viewport": {"width": 1366, "height": 800}},
          "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}}
 
 
-def signed_in(browser, server, person, size: str):  # noqa: ANN001
-    context = browser.new_context(**SIZES[size])
+def signed_in(browser, server, person, size: str, **options):  # noqa: ANN001, ANN003
+    context = browser.new_context(**SIZES[size], **options)
     context.add_cookies([{"name": k, "value": v, "url": server.url} for k, v in person.http.cookies.items()])
     return context.new_page()
 
@@ -76,11 +78,18 @@ def test_the_history_page_lists_a_finished_game_with_a_working_replay_link(brows
     ann = registered(replay_server, "Ann")
     table = seat_everyone(ann, [], bots=(1,))
     play_to_the_end([ann.socket(table["id"])], seed=7)
-    page = signed_in(browser, replay_server, ann, size)
+    page = signed_in(browser, replay_server, ann, size, timezone_id="Asia/Tokyo")
     page.goto(f"{replay_server.url}/users/{ann.id}")
     row = page.locator(f".history-game[data-table-id='{table['id']}']")
     row.wait_for()
     assert "Tally" in row.inner_text() and "against" in row.inner_text()
+    # When it ended, in the reader's zone (Tokyo here), with the UTC time as the tooltip.
+    when = row.locator("time.local-time")
+    ended = datetime.fromisoformat(when.get_attribute("datetime")).astimezone(ZoneInfo("Asia/Tokyo"))
+    assert when.get_attribute("title").endswith(" UTC")
+    shown = when.inner_text()
+    assert f"{ended.strftime('%b')} {ended.day}, {ended.year}" in shown, shown
+    assert f"{(ended.hour - 1) % 12 + 1}:{ended.minute:02d}" in shown and "UTC" not in shown, shown
     assert page.is_checked("#show-ratings")
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"history-{size}.png"), full_page=True)
