@@ -10,7 +10,7 @@ import httpx
 import pytest
 
 from app import i18n
-from app.engine.text import english
+from app.engine.text import english, names_in, t, verbatim
 from app.i18n import extract
 from tests.support.clients import Person
 
@@ -172,6 +172,20 @@ def test_refusals_carry_their_sentence_for_readers_of_other_languages(sqlite_ser
     assert error["code"] == "not_seated" and english(error["say"]) == error["message"]
     assert ru[error["say"]["msg"]] and fr[error["say"]["msg"]]
     sock.close()
+
+
+def test_a_nickname_in_a_sentence_stays_the_players_name_in_every_language():
+    """A player may be called like a word of the catalogue ("Save"): passed as `verbatim`, their name is written
+    as it is, where a plain string argument would be translated."""
+    sentence = "{player} was already dropped"
+    assert i18n.translations("ru").gettext("Save") != "Save"
+    assert english(t(sentence, player=verbatim("Save"))) == "Save was already dropped"
+    with i18n_language("ru"):
+        looked_up = i18n.write(t(sentence, player="Save"))
+        kept = i18n.write(t(sentence, player=verbatim("Save")))
+    assert "Save" not in looked_up
+    assert "Save" in kept and "Сохранить" not in kept and re.search("[а-яА-Я]", kept), kept
+    assert "Save" not in names_in(t(sentence, player=verbatim("Save")))  # nothing for the catalogues to carry
 
 
 def test_a_refusal_on_a_server_page_is_written_in_the_readers_language(sqlite_server):

@@ -11,6 +11,7 @@ is `{"msg": "{player} buys {wares} for {price}", "args": {...}}`. An argument is
 - a string: a name the catalogue may translate (a card, a ware, a place), or a seat as `@<seat>`, which the
   browser turns into the player's name;
 - `words([...], join)`: a list written "a, b and c" (or "a, b or c", or "a, b, c") in the reader's language;
+- `verbatim(s)`: a string written as it is in every language (a person's nickname, which must not be looked up);
 - another Text, written first (plurals among them: `tn(one, many, n)` has `["one", "many"]` as its message
   and the count as its argument `n`).
 
@@ -48,6 +49,12 @@ def words(items: Iterable[Any], join: Join = "and") -> dict[str, Any]:
     return {"list": list(items), "join": join}
 
 
+def verbatim(value: str) -> dict[str, str]:
+    """A string argument written as it is in every language: a nickname that happens to be a catalogue word (a
+    player called "Lion") stays their name."""
+    return {"verbatim": value}
+
+
 def is_text(value: Any) -> bool:
     return isinstance(value, dict) and "msg" in value
 
@@ -83,6 +90,8 @@ def english(value: Any) -> str:
                 return HOLE.sub(lambda hole: filled[hole.group(1)], msg)
         if "list" in value:
             return _join([english(item) for item in value["list"]], value.get("join", "and"))
+        if "verbatim" in value:
+            return str(value["verbatim"])
     if kind is bool:
         return str(value).lower()
     if kind is int or kind is float:
@@ -116,7 +125,7 @@ def _parts(value: Any) -> Iterable[tuple[str, Any]]:
             msg = value["msg"]
             yield "msg", tuple(msg) if isinstance(msg, list) else msg
             children = (value.get("args") or {}).values()
-        else:
+        else:  # a list's items; a verbatim string has nothing to translate
             children = value.get("list", ())
         for child in children:
             yield from _parts(child)

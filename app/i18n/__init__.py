@@ -144,6 +144,8 @@ def write(text: Any) -> str:
         return str(text)
     if isinstance(text, dict) and "list" in text:
         return ", ".join(write(item) for item in text["list"])
+    if isinstance(text, dict) and "verbatim" in text:
+        return str(text["verbatim"])
     if not isinstance(text, dict) or "msg" not in text:
         return str(text)
     args = text.get("args") or {}

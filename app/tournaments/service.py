@@ -389,7 +389,8 @@ async def drop(db: AsyncSession, *, t: Tournament, user: User, entrant_id: int, 
     if entrant is None or entrant.tournament_id != t.id:
         raise TournamentError("unknown_entrant", text.t("there is no such player in this tournament"), 404)
     if entrant.dropped:
-        raise TournamentError("already_dropped", text.t("{player} was already dropped", player=entrant.name), 409)
+        raise TournamentError("already_dropped", text.t("{player} was already dropped",
+                                                        player=text.verbatim(entrant.name)), 409)
     entrant.dropped = True
     changed = []
     for tt in await tables_of(db, tournament_id=t.id):

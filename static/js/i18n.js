@@ -66,6 +66,7 @@ function writeArg(value) {
   if (Array.isArray(value)) return joinWords(value.map(writeArg), 'and');
   if (value && typeof value === 'object') {
     if ('list' in value) return joinWords(value.list.map(writeArg), value.join || 'and');
+    if ('verbatim' in value) return String(value.verbatim);  // a nickname: never looked up
     if ('msg' in value) return writeText(value);
   }
   return String(value ?? '');

@@ -111,6 +111,10 @@ def test_a_player_switches_language_in_the_middle_of_a_game(browser, sqlite_serv
     assert "20" in refusal and re.search("[а-яА-Я]", refusal) and "chat messages" not in refusal, refusal
     assert page.input_value("#chat-input") == "строка 20"
     assert page.inner_text("#play-error") == ""
+    # A nickname inside a sentence (a tournament's refusal) stays the player's name, even one the catalogue knows.
+    kept = page.evaluate("""import('/static/js/i18n.js').then((m) => m.refusalText({message: 'Save was already dropped',
+        say: {msg: '{player} was already dropped', args: {player: {verbatim: 'Save'}}}}))""")
+    assert "Save" in kept and "Сохранить" not in kept and re.search("[а-яА-Я]", kept), kept
 
     page.click(".languages a[lang=en]")
     page.wait_for_url("**lang=en")

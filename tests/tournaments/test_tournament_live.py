@@ -130,6 +130,9 @@ def test_registration_drop_and_an_early_close_by_the_organiser(tmp_path):
 
         # Bob left: the organiser drops him; a bot takes his seat at the live table.
         t = organiser.post(f"/api/tournaments/{tid}/entrants/{bob_id}/drop").json()
+        again = organiser.post(f"/api/tournaments/{tid}/entrants/{bob_id}/drop", ok=False).json()["detail"]
+        assert again["message"] == "Bob was already dropped"
+        assert again["say"]["args"]["player"] == {"verbatim": "Bob"}  # a nickname, never looked up in a catalogue
         seats = organiser.http.get(f"/api/tables/{table['table_id']}").json()["seats"]
         bob_seat = [s["entrant"] for s in table["seats"]].index(bob_id)
         assert seats[bob_seat]["bot"] and seats[bob_seat]["user_id"] is None
