@@ -17,8 +17,8 @@ import sqlalchemy as sa
 
 from app.db.session import make_sync_engine
 from app.play.store import MoveWriter, PendingMove
-from tests.support.clients import Person
 from tests.support.servers import Server
+from tests.test_faults import outage_game
 from tests.test_migrations import alembic
 
 TABLES = ("t1", "t2")
@@ -163,23 +163,15 @@ def test_a_killed_writer_process_costs_one_try_again_and_no_acknowledged_move(tm
     server = Server(database_url=f"sqlite:///{db}")
     server.start()
     try:
-        host, guest = Person(server, "Host"), Person(server, "Guest")
-        tid = host.open_table(options={"rounds": 2, "first_player": 0})["id"]
-        guest.post(f"/api/tables/{tid}/join", {})
-        host.post(f"/api/tables/{tid}/start")
-        a, b = host.socket(tid), guest.socket(tid)
-        a.until("snapshot"), b.until("snapshot")
-        a.act_ok({"type": "pick", "n": 3, "label": "Pick 3"})
-        b.sync_to(1)
-
+        tid, a, b = outage_game(server)  # seat 0 has picked: version 1
         first = writer_pid(server)
         os.kill(first, signal.SIGKILL)
         assert ended(first)
-        refused = b.until_reply(b.act({"type": "pick", "n": 1, "label": "Pick 1"}))
+        refused = b.until_reply(b.act({"type": "pick", "n": 2, "label": "Pick 2"}))
         assert refused["type"] == "error" and refused["code"] == "try_again", refused
         assert b.version == 1  # nothing changed
 
-        ack = b.act_ok({"type": "pick", "n": 1, "label": "Pick 1"})  # the same move again: a fresh writer takes it
+        ack = b.act_ok({"type": "pick", "n": 2, "label": "Pick 2"})  # the same move again: a fresh writer takes it
         assert ack["version"] == 2
         assert writer_pid(server) != first
         a.sync_to(2)
