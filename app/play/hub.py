@@ -234,7 +234,7 @@ class Hub:
         self._sweeper: asyncio.Task | None = None
 
     async def start(self) -> None:
-        self.writer.start()
+        await self.writer.start()
         await self.broker.start(self.on_message, on_reconnect=self.resync_sockets)
         self.keeper.start()
         self._sweeper = asyncio.create_task(self._wake_stalled_bots())

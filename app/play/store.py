@@ -1,10 +1,10 @@
 """The play domain's database access: durable moves with group commit, and the reads the hub needs.
 
-Every move is a compare-and-set of the game row on its version plus an inserted move row. Moves from
-many tables are queued to one writer thread, which hands whatever has queued up to the move writer's process
-(app/play/writer.py) as one batch, written in a single transaction, then resolves each move's future on the event
-loop with whether its compare-and-set held. Nothing is acknowledged before that commit. On SQLite this also avoids
-several connections fighting for the one write lock (whose busy handler sleeps for many milliseconds).
+Every move is a compare-and-set of the game row on its version plus an inserted move row. The moves of many tables
+are group-committed: whatever has gathered goes to the move writer's process (app/play/writer.py) as one batch,
+written in a single transaction, and each move's future is resolved with whether its compare-and-set held. Nothing
+is acknowledged before that commit. On SQLite one writer also avoids several connections fighting for the one
+write lock (whose busy handler sleeps for many milliseconds).
 """
 
 from __future__ import annotations
@@ -12,16 +12,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import multiprocessing.connection
 import os
-import queue
+import pickle
 import signal
 import socket
 import subprocess
 import sys
-import threading
 from pathlib import Path
-from typing import Any
 
 import orjson
 from sqlalchemy import select
@@ -71,137 +68,176 @@ async def last_chat(db: AsyncSession, table_id: str, limit: int) -> list[Message
 # ---- writes ------------------------------------------------------------------------------------------------------
 
 class MoveWriter:
-    """The one thread that writes moves: it takes whatever moves have queued up, has the writer's process commit
-    them in one transaction and resolves each mover's future on the event loop. The moves of one turn of the event
-    loop are handed over together (so the thread wakes once for them, not once a move), and a batch's outcomes come
-    back in one call: no task or thread-pool hop per batch. The thread only waits on the pipe, so the statements
-    run beside the event loop instead of taking turns with it for the GIL."""
+    """Group commit through the move writer's process, from the event loop itself: the moves that come while a batch
+    is being written wait in `gathering` and go as the next batch the moment its answer arrives (the moves of one
+    turn of the loop always go together). The batch and its answer travel over a socket pair the loop watches like
+    any socket, so no thread, lock or wake-up stands between a move and its commit."""
 
     def __init__(self, database_url: str, lock_timeout: float, kill_after: int = 0):
         self.database = writer.database_for(database_url, lock_timeout)  # what its process connects to
-        self.process: Any = None  # the writer's process (app/play/writer.py)
-        self.pipe: Any = None  # our end of the pipe to it
-        self.inbox: queue.SimpleQueue[list[tuple[PendingMove, asyncio.Future[bool]]] | None] = queue.SimpleQueue()
-        self.gathering: list[tuple[PendingMove, asyncio.Future[bool]]] = []  # this turn of the loop's moves
-        self.thread: threading.Thread | None = None
+        self.process: subprocess.Popen | None = None
+        self.link: _Link | None = None  # the loop's end of the socket pair, while the process lives
+        self.gathering: list[tuple[PendingMove, asyncio.Future[bool]]] = []  # waiting for the next batch
+        self.out: list[tuple[PendingMove, asyncio.Future[bool]]] | None = None  # the batch being written
         self.loop: asyncio.AbstractEventLoop | None = None
+        self._send_soon = False
+        self._starting: asyncio.Task | None = None
+        self._idle = asyncio.Event()  # set while nothing is out or gathering (close waits for it)
         # Fault injection for the crash tests only (FAULT_KILL_AFTER_COMMITS): the process kills itself with SIGKILL
         # right after this many batches committed, before any mover is acknowledged or any patch is published.
         self.kill_after = kill_after
         self.batches = 0
 
-    def start(self) -> None:
+    async def start(self) -> None:
         self.loop = asyncio.get_running_loop()
-        self._spawn()  # it starts while the server does; the first batch waits for it if it must
-        self.thread = threading.Thread(target=self._run, name="move-writer", daemon=True)
-        self.thread.start()
+        self._idle.set()
+        await self._spawn()
 
     async def close(self, drain_s: float = 3.0) -> None:
-        """Write what is queued (graceful shutdown), then stop; a writer stuck on the database is left behind (its
-        movers were never acknowledged)."""
-        if self.thread is not None:
-            self._hand_over()
-            self.inbox.put(None)  # moves queued before this are written first
-            await asyncio.to_thread(self.thread.join, drain_s)
-            if self.thread.is_alive():
-                log.error("move writer did not drain within %s s; %d moves not written (none was acknowledged)",
-                          drain_s, self.inbox.qsize())
-        await asyncio.to_thread(self._stop_process)
+        """Write what is queued (graceful shutdown), then end the process; a writer stuck on the database is left
+        behind (its movers were never acknowledged)."""
+        if self.loop is None:
+            return
+        try:
+            await asyncio.wait_for(self._idle.wait(), drain_s)
+        except asyncio.TimeoutError:
+            log.error("move writer did not drain within %s s; %d moves not written (none was acknowledged)",
+                      drain_s, len(self.gathering) + len(self.out or ()))
+        if self.link is not None:
+            self.link.transport.close()  # the process sees the end of its pipe and ends
+        process, self.process = self.process, None
+        if process is not None:
+            await asyncio.to_thread(_end, process)
 
-    def _spawn(self) -> None:
+    async def commit(self, move: PendingMove) -> bool:
+        """True once the move is committed; False when its version was already taken (lost race)."""
+        future: asyncio.Future[bool] = self.loop.create_future()
+        self.gathering.append((move, future))
+        self._idle.clear()
+        if self.out is None and not self._send_soon:
+            self._send_soon = True
+            self.loop.call_soon(self._send)  # after this turn of the loop: its other moves join the batch
+        return await future
+
+    def _send(self) -> None:
+        self._send_soon = False
+        if self.out is not None or not self.gathering:
+            return
+        if self.link is None:  # its process ended: start another, which sends what is gathered
+            if self._starting is None:
+                self._starting = self.loop.create_task(self._restart())
+            return
+        batch, self.gathering = self.gathering, []
+        observability.COMMIT_BATCH.observe(len(batch))
+        try:
+            payload = orjson.dumps([tuple(move) for move, _ in batch])  # JSON: a quarter of pickle's cost
+        except Exception as exc:  # a move that cannot be written as JSON (a bug in a game): its batch fails
+            self._settle(batch, exc)
+            return
+        self.out = batch
+        self.link.transport.write(len(payload).to_bytes(4, "big", signed=True) + payload)  # the pipe's framing
+
+    def _answered(self, answer: list[bool] | BaseException) -> None:
+        batch, self.out = self.out or [], None
+        if isinstance(answer, BaseException):  # nothing in this batch committed: every mover is told so
+            observability.DATABASE_ERRORS.labels("move_batch").inc()
+            log.error("move batch of %d failed: %s: %s", len(batch), type(answer).__name__, answer)
+        else:
+            self.batches += 1
+            observability.MOVES.inc(sum(answer))
+            if self.kill_after and self.batches >= self.kill_after:
+                os.kill(os.getpid(), signal.SIGKILL)
+        self._settle(batch, answer)
+
+    def _lost(self) -> None:
+        """Its process ended (killed, out of memory): the batch it had may or may not have been committed. Its movers
+        hear try_again, and a move that did commit reaches them as the fresh state when they resend."""
+        self.link = None
+        if self.process is not None:
+            with contextlib.suppress(Exception):
+                self.process.poll()  # reaped now if it has ended
+        if self.out is not None:
+            batch, self.out = self.out, None
+            observability.DATABASE_ERRORS.labels("move_batch").inc()
+            self._settle(batch, ConnectionError("the move writer's process ended"))
+
+    async def _restart(self) -> None:
+        try:
+            process, self.process = self.process, None
+            if process is not None:
+                await asyncio.to_thread(_end, process)
+            await self._spawn()
+        except Exception as exc:  # it cannot start (no memory, no Python): the moves waiting are told so
+            log.exception("the move writer's process could not start")
+            batch, self.gathering = self.gathering, []
+            self._settle(batch, exc)
+        finally:
+            self._starting = None
+        self._send()
+
+    async def _spawn(self) -> None:
         # A plain child process running app/play/writer.py, not multiprocessing's: spawning through it also starts
         # its resource tracker and re-imports the server's main module, about 70 MB for a pipe and a loop.
         ours, theirs = socket.socketpair()
         root = str(Path(writer.__file__).resolve().parents[2])  # so `-m app.play.writer` finds us from any cwd
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))}
-        self.process = subprocess.Popen([sys.executable, "-m", "app.play.writer", str(theirs.fileno())],
-                                        pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL, env=env)
-        theirs.close()
-        self.pipe = multiprocessing.connection.Connection(ours.detach())
-        # The address goes through the pipe, not the command line, where `ps` would show its password.
-        self.pipe.send_bytes(orjson.dumps(self.database))
-
-    def _stop_process(self, wait_s: float = 2.0) -> None:
-        """Close the pipe (the process finishes the batch it has, if any, and ends), then make sure it has."""
-        process, pipe, self.process, self.pipe = self.process, self.pipe, None, None
-        if pipe is not None:
-            pipe.close()
-        if process is not None:
-            try:
-                process.wait(wait_s)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-
-    def _write(self, moves: list[PendingMove]) -> list[bool]:
-        if self.pipe is None:  # the last one ended: a fresh process
-            self._spawn()
         try:
-            self.pipe.send_bytes(orjson.dumps([tuple(move) for move in moves]))  # JSON: a quarter of pickle's cost
-            answer = self.pipe.recv()
-        except (EOFError, OSError) as exc:
-            # Its process died (killed, out of memory). The batch may or may not have been committed: its movers
-            # hear try_again, and a move that did commit reaches them as the fresh state when they resend.
-            self._stop_process()
-            raise ConnectionError("the move writer's process ended") from exc
-        if isinstance(answer, BaseException):
-            raise answer
-        return answer
+            self.process = subprocess.Popen([sys.executable, "-m", "app.play.writer", str(theirs.fileno())],
+                                            pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL, env=env)
+        finally:
+            theirs.close()
+        _, self.link = await self.loop.create_unix_connection(lambda: _Link(self), sock=ours)
+        # The address goes through the pipe, not the command line, where `ps` would show its password.
+        settings = orjson.dumps(self.database)
+        self.link.transport.write(len(settings).to_bytes(4, "big", signed=True) + settings)
 
-    async def commit(self, move: PendingMove) -> bool:
-        """True once the move is committed; False when its version was already taken (lost race)."""
-        future: asyncio.Future[bool] = self.loop.create_future()
-        if not self.gathering:
-            self.loop.call_soon(self._hand_over)
-        self.gathering.append((move, future))
-        return await future
-
-    def _hand_over(self) -> None:
-        moves, self.gathering = self.gathering, []
-        self.inbox.put(moves)
-
-    def _wait(self) -> list[tuple[PendingMove, asyncio.Future[bool]]] | None:
-        return self.inbox.get()  # idle: the writer thread sleeps here until moves come
-
-    def _run(self) -> None:
-        closing = False
-        while not closing:
-            handed = [self._wait()]
-            while True:
-                try:
-                    handed.append(self.inbox.get_nowait())
-                except queue.Empty:
-                    break
-            closing = None in handed  # close() queued its marker: write everything before it, then stop
-            batch = [move for moves in handed if moves is not None for move in moves]
-            if not batch:
+    def _settle(self, batch: list[tuple[PendingMove, asyncio.Future[bool]]],
+                outcome: list[bool] | BaseException) -> None:
+        """Tell each mover of a batch whether its move committed, then send what gathered meanwhile."""
+        for i, (_, future) in enumerate(batch):
+            if future.done():  # its mover gave up waiting (the socket went away)
                 continue
-            moves = [m for m, _ in batch]
-            observability.COMMIT_BATCH.observe(len(moves))
-            try:
-                outcomes = self._write(moves)
-            except Exception as exc:  # every mover is told (nothing committed, unless the process died mid-batch)
-                observability.DATABASE_ERRORS.labels("move_batch").inc()
-                log.exception("move batch of %d failed", len(batch))
-                self._settle(batch, exc)
-                continue
-            self.batches += 1
-            observability.MOVES.inc(sum(outcomes))
-            if self.kill_after and self.batches >= self.kill_after:
-                os.kill(os.getpid(), signal.SIGKILL)
-            self._settle(batch, outcomes)
-
-    def _settle(self, batch: list, outcome: list[bool] | BaseException) -> None:
-        with contextlib.suppress(RuntimeError):  # the loop is closed: the process is ending, nobody waits any more
-            self.loop.call_soon_threadsafe(_resolve, batch, outcome)
+            if isinstance(outcome, BaseException):
+                future.set_exception(outcome)
+            else:
+                future.set_result(outcome[i])
+        if self.gathering:
+            self._send()
+        elif self.out is None:
+            self._idle.set()
 
 
-def _resolve(batch: list, outcome: list[bool] | BaseException) -> None:
-    """On the event loop: tell each mover of a batch whether its move committed."""
-    for i, (_, future) in enumerate(batch):
-        if future.done():  # its mover gave up waiting (the socket went away)
-            continue
-        if isinstance(outcome, BaseException):
-            future.set_exception(outcome)
-        else:
-            future.set_result(outcome[i])
+class _Link(asyncio.Protocol):
+    """The loop's end of the pipe to the writer's process: answers arrive framed as multiprocessing's Connection
+    writes them (a 4-byte signed length, then that many bytes of pickle)."""
+
+    def __init__(self, writer_: MoveWriter):
+        self.writer = writer_
+        self.transport: asyncio.Transport | None = None
+        self.buffer = bytearray()
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]
+
+    def data_received(self, data: bytes) -> None:
+        self.buffer += data
+        while len(self.buffer) >= 4:
+            size = int.from_bytes(self.buffer[:4], "big", signed=True)
+            if len(self.buffer) < 4 + size:
+                return
+            answer = pickle.loads(self.buffer[4:4 + size])  # our own child's answer, never a client's bytes
+            del self.buffer[:4 + size]
+            self.writer._answered(answer)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.writer.link is self:
+            self.writer._lost()
+
+
+def _end(process: subprocess.Popen, wait_s: float = 2.0) -> None:
+    """Wait for the writer's process to end (its pipe is closed), killing it if it does not."""
+    try:
+        process.wait(wait_s)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
