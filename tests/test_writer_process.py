@@ -10,6 +10,7 @@ import os
 import signal
 import sqlite3
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -69,6 +70,12 @@ async def write_batches(url: str) -> list[list[bool]]:
         await writer.close()
 
 
+def in_own_loop(coroutine):  # noqa: ANN001, ANN201
+    """Run on a thread of its own: Playwright's tests leave an event loop on the main thread of the test session."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, asyncio.wait_for(coroutine, 30)).result()
+
+
 def check_written(url: str) -> None:
     engine = make_sync_engine(url)
     with engine.connect() as db:
@@ -92,7 +99,7 @@ def check_written(url: str) -> None:
 def test_the_writer_process_commits_batches_on_sqlite(tmp_path):
     url = f"sqlite:///{tmp_path / 'writer.db'}"
     prepare(url)
-    outcomes = asyncio.run(write_batches(url))
+    outcomes = in_own_loop(write_batches(url))
     assert outcomes == [[True, True], [True, False], [False, False], [True]]
     check_written(url)
 
@@ -102,7 +109,7 @@ def test_the_writer_process_commits_batches_on_postgresql(postgres_url):
 
     with temp_database(postgres_url) as url:
         prepare(url)
-        outcomes = asyncio.run(write_batches(url))
+        outcomes = in_own_loop(write_batches(url))
         assert outcomes == [[True, True], [True, False], [False, False], [True]]
         check_written(url)
 
@@ -127,7 +134,7 @@ def test_a_failed_batch_reaches_its_movers_as_database_trouble(tmp_path):
         finally:
             await writer.close()
 
-    first, second, pid_before, pid_after = asyncio.run(run())
+    first, second, pid_before, pid_after = in_own_loop(run())
     assert isinstance(first, sqlite3.OperationalError) and "no such table" in str(first)
     assert database_trouble(first) and database_trouble(second)
     assert pid_before == pid_after  # the same process answered both
