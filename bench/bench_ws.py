@@ -80,6 +80,7 @@ class Stats:
         self.snapshot_bytes: list[int] = []
         self.moves = 0
         self.server_cpu: float | None = None  # seconds, over the measured window only
+        self.loop_cpu: float | None = None  # the same, of the event loop's process alone (not the move writer's)
         self.client_cpu = 0.0  # this process (the players), over the measured window
 
 
@@ -219,12 +220,14 @@ async def run(base: str, ws_base: str, tables: int, seconds: float, pid: int | N
         stats.latencies.clear()
         stats.moves = 0
     cpu0, client_cpu0 = cpu_seconds(pid) if pid else None, time.process_time()
+    loop_cpu0 = cpu_seconds(pid, children=False) if pid else None
     start = time.perf_counter()
     spy = await start_profile(pid, seconds - 1, profile, gil)
     await asyncio.gather(*games)
     stats.elapsed = time.perf_counter() - start
     # Table creation and socket handshakes before the window are not moves' cost.
     stats.server_cpu = cpu_seconds(pid) - cpu0 if pid else None
+    stats.loop_cpu = cpu_seconds(pid, children=False) - loop_cpu0 if pid else None
     stats.client_cpu = time.process_time() - client_cpu0
     if spy is not None:
         await spy.wait()
@@ -368,11 +371,11 @@ async def open_loop(base: str, ws_base: str, steps: list[int], seconds: float, i
         print(f"no step kept p99 act->patch under {LATENCY_AIM_MS:.0f} ms")
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of the server process (its threads included) and of its children (the move writer's
-    process), so a move's server CPU counts its commit wherever that runs."""
+def cpu_seconds(pid: int, children: bool = True) -> float:
+    """User + system CPU time of the server process (its threads included) and, unless `children` is false, of its
+    children (the move writer's process), so a move's server CPU counts its commit wherever that runs."""
     ticks = 0
-    for member in family(pid):
+    for member in family(pid) if children else [pid]:
         try:
             fields = Path(f"/proc/{member}/stat").read_text().rsplit(")", 1)[1].split()
         except FileNotFoundError:
@@ -389,8 +392,10 @@ def report(tables: int, stats: Stats) -> None:
     cpu = stats.server_cpu
     if cpu is not None:
         # CPU per move depends far less than moves/s on what else the machine is doing.
-        print(f"tables={tables:4d} server CPU per move: {cpu / max(1, stats.moves) * 1e6:.0f} us "
-              f"(one core's worth: {stats.moves / max(cpu, 1e-9):.0f} moves/s); "
+        per_move = 1e6 / max(1, stats.moves)
+        print(f"tables={tables:4d} server CPU per move: {cpu * per_move:.0f} us "
+              f"(the event loop's process {stats.loop_cpu * per_move:.0f}, the move writer's "
+              f"{(cpu - stats.loop_cpu) * per_move:.0f}; one core's worth: {stats.moves / max(cpu, 1e-9):.0f} moves/s); "
               f"client CPU per move: {stats.client_cpu / max(1, stats.moves) * 1e6:.0f} us")
 
 
@@ -443,7 +448,7 @@ def main() -> None:
         for k in args.tables:
             stats = asyncio.run(run(base, ws_base, k, args.seconds, pid, args.profile, args.warmup, args.gil))
             report(k, stats)
-            cpu = stats.server_cpu
+            cpu = stats.loop_cpu  # py-spy records the event loop's process, not the move writer's
             if args.profile and pid:
                 print(stages.table(stages.fold(args.profile), cpu / max(1, stats.moves) * 1e6 if cpu else None))
         if args.reconnect_moves > 0:  # 0 skips it (play_table's max_moves=0 would mean "no limit")

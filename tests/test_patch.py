@@ -32,3 +32,22 @@ def test_unchanged_views_give_an_empty_patch_and_in_place_changes_stay_small():
     moved["count"] = 4
     assert make_patch(view, moved) == [{"op": "replace", "path": "/cells/5", "value": 1},
                                        {"op": "replace", "path": "/count", "value": 4}]
+
+
+def test_a_list_that_grows_or_shrinks_costs_ops_for_what_changed_only():
+    hand = [{"card": c} for c in ("lion", "tea", "silk", "salt", "fruit")]
+    played = hand[:1] + hand[2:]  # the second card played
+    assert make_patch({"hand": hand}, {"hand": played}) == [{"op": "remove", "path": "/hand/1"}]
+    drawn = hand + [{"card": "hide"}]
+    assert make_patch({"hand": hand}, {"hand": drawn}) == [{"op": "add", "path": "/hand/5", "value": {"card": "hide"}}]
+    two_in = hand[:2] + [{"card": "a"}, {"card": "b"}] + hand[2:]
+    assert make_patch({"hand": hand}, {"hand": two_in}) == [
+        {"op": "add", "path": "/hand/2", "value": {"card": "a"}}, {"op": "add", "path": "/hand/3", "value": {"card": "b"}}]
+    two_out = hand[:1] + hand[3:]
+    assert make_patch({"hand": hand}, {"hand": two_out}) == [{"op": "remove", "path": "/hand/1"}] * 2
+    # Some taken out and others put in between the kept ends: the list is sent whole, in one op.
+    swapped = hand[:1] + [{"card": "x"}] + hand[4:]
+    assert make_patch({"hand": hand}, {"hand": swapped}) == [{"op": "replace", "path": "/hand", "value": swapped}]
+    for new in (played, drawn, two_in, two_out, swapped):
+        assert jsonpatch.apply_patch(copy.deepcopy({"hand": hand}), make_patch({"hand": hand}, {"hand": new})) \
+            == {"hand": new}
