@@ -140,6 +140,41 @@ def test_a_failed_batch_reaches_its_movers_as_database_trouble(tmp_path):
     assert pid_before == pid_after  # the same process answered both
 
 
+def test_closing_gives_up_a_batch_stuck_on_the_database_and_ends_the_process(tmp_path):
+    """Graceful shutdown waits for the batch being written, but not for ever: after the drain time its process is
+    ended with its transaction, and its mover (never acknowledged) is told."""
+    url = f"sqlite:///{tmp_path / 'stuck.db'}"
+    prepare(url)
+    locker = sqlite3.connect(tmp_path / "stuck.db", isolation_level=None)
+    locker.execute("BEGIN IMMEDIATE")  # another process holds the write lock for longer than the drain
+
+    async def run() -> tuple[BaseException | None, float, int | None]:
+        writer = MoveWriter(url, lock_timeout=10.0)
+        await writer.start()
+        process = writer.process
+        pending = asyncio.ensure_future(writer.commit(move("t1", 1)))
+        await asyncio.sleep(0.3)  # the batch is out, waiting for the lock
+        began = time.monotonic()
+        await writer.close(drain_s=0.5)
+        took = time.monotonic() - began
+        try:
+            await asyncio.wait_for(pending, 2)
+            outcome = None
+        except Exception as exc:  # noqa: BLE001
+            outcome = exc
+        return outcome, took, process.poll()
+
+    try:
+        outcome, took, exit_code = in_own_loop(run())
+    finally:
+        locker.execute("ROLLBACK")
+        locker.close()
+    assert isinstance(outcome, ConnectionError), outcome
+    assert took < 5 and exit_code is not None  # it did not wait out the 10 s lock timeout, and the process is gone
+    version = sqlite3.connect(tmp_path / "stuck.db").execute("SELECT version FROM games WHERE table_id = 't1'")
+    assert version.fetchone()[0] == 0
+
+
 def writer_pid(server: Server) -> int:
     for _ in range(50):
         # Every thread's children (whichever thread started it).

@@ -82,6 +82,7 @@ class MoveWriter:
         self.loop: asyncio.AbstractEventLoop | None = None
         self._send_soon = False
         self._starting: asyncio.Task | None = None
+        self._closed = False
         self._idle = asyncio.Event()  # set while nothing is out or gathering (close waits for it)
         # Fault injection for the crash tests only (FAULT_KILL_AFTER_COMMITS): the process kills itself with SIGKILL
         # right after this many batches committed, before any mover is acknowledged or any patch is published.
@@ -94,8 +95,9 @@ class MoveWriter:
         await self._spawn()
 
     async def close(self, drain_s: float = 3.0) -> None:
-        """Write what is queued (graceful shutdown), then end the process; a writer stuck on the database is left
-        behind (its movers were never acknowledged)."""
+        """Write what is queued (graceful shutdown), then end the process. A batch still being written after `drain_s`
+        (the database stuck) is given up: its process is ended, its transaction with it, and its movers, never
+        acknowledged, hear try_again."""
         if self.loop is None:
             return
         try:
@@ -103,6 +105,7 @@ class MoveWriter:
         except asyncio.TimeoutError:
             log.error("move writer did not drain within %s s; %d moves not written (none was acknowledged)",
                       drain_s, len(self.gathering) + len(self.out or ()))
+        self._closed = True
         if self.link is not None:
             self.link.transport.close()  # the process sees the end of its pipe and ends
         process, self.process = self.process, None
@@ -122,6 +125,10 @@ class MoveWriter:
     def _send(self) -> None:
         self._send_soon = False
         if self.out is not None or not self.gathering:
+            return
+        if self._closed:  # shutting down: no new process for moves that came too late
+            batch, self.gathering = self.gathering, []
+            self._settle(batch, ConnectionError("the server is shutting down"))
             return
         if self.link is None:  # its process ended: start another, which sends what is gathered
             if self._starting is None:
