@@ -4,8 +4,8 @@ with whether each move's compare-and-set held.
 Why a process of its own: the commit was the largest share of a move's server CPU, and in a thread it shared the
 event loop's GIL, the two handing it back and forth for every statement of every move. In a process of its own the
 commit runs on another core, beside the event loop (bench/README.md has the figures). The process imports the
-database driver and nothing else of ours that is heavy (about 13 MB with SQLite, 34 MB with psycopg); the server
-starts it, and starts a fresh one if it dies.
+database driver and nothing else of ours that is heavy (about 16 MB of RSS with SQLite, 35 MB with psycopg); the
+server starts it, and starts a fresh one if it dies.
 
 A batch comes as JSON, a list of `PendingMove` fields (orjson writes it in a quarter of the time pickle takes); the
 answer, pickled, is a list of booleans or the exception that made the batch fail (nothing of it was committed).
