@@ -395,7 +395,8 @@ def report(tables: int, stats: Stats) -> None:
         per_move = 1e6 / max(1, stats.moves)
         print(f"tables={tables:4d} server CPU per move: {cpu * per_move:.0f} us "
               f"(the event loop's process {stats.loop_cpu * per_move:.0f}, the move writer's "
-              f"{(cpu - stats.loop_cpu) * per_move:.0f}; one core's worth: {stats.moves / max(cpu, 1e-9):.0f} moves/s); "
+              f"{(cpu - stats.loop_cpu) * per_move:.0f}; "
+              f"one core's worth: {stats.moves / max(cpu, 1e-9):.0f} moves/s); "
               f"client CPU per move: {stats.client_cpu / max(1, stats.moves) * 1e6:.0f} us")
 
 

@@ -41,8 +41,8 @@ def test_a_list_that_grows_or_shrinks_costs_ops_for_what_changed_only():
     drawn = hand + [{"card": "hide"}]
     assert make_patch({"hand": hand}, {"hand": drawn}) == [{"op": "add", "path": "/hand/5", "value": {"card": "hide"}}]
     two_in = hand[:2] + [{"card": "a"}, {"card": "b"}] + hand[2:]
-    assert make_patch({"hand": hand}, {"hand": two_in}) == [
-        {"op": "add", "path": "/hand/2", "value": {"card": "a"}}, {"op": "add", "path": "/hand/3", "value": {"card": "b"}}]
+    assert make_patch({"hand": hand}, {"hand": two_in}) == [{"op": "add", "path": "/hand/2", "value": {"card": "a"}},
+                                                           {"op": "add", "path": "/hand/3", "value": {"card": "b"}}]
     two_out = hand[:1] + hand[3:]
     assert make_patch({"hand": hand}, {"hand": two_out}) == [{"op": "remove", "path": "/hand/1"}] * 2
     # Some taken out and others put in between the kept ends: the list is sent whole, in one op.
