@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Any
 
 
-
 def _escape(key: str) -> str:
     return key.replace("~", "~0").replace("/", "~1")
 
@@ -59,7 +58,7 @@ def _diff_resized(old: list, new: list, path: str, ops: list[dict[str, Any]]) ->
     """A list that grew or shrank. The items kept at both ends stay; when only removals or only insertions lie
     between them (a card played from a hand, one drawn, a row shifted along) they become remove or add ops, and
     when both do, the whole list is sent again: on Istanbul's and Gold Rush's views that was a smaller patch than
-    any op-by-op diff, jsonpatch's sequence matching included, for a tenth of its CPU (bench_move_path.py)."""
+    any op-by-op diff, jsonpatch's sequence matching included, for a tenth of its CPU (bench/README.md)."""
     def same(a: Any, b: Any) -> bool:
         return a is b or (a == b and type(a) is type(b))
 
