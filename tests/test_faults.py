@@ -197,6 +197,24 @@ def test_sqlite_locked_for_five_seconds_gives_try_again_and_recovers(tmp_path):
 
 
 @pytest.mark.postgres
+def test_a_postgres_restart_between_moves_costs_no_move(postgres_url):
+    """The move writer's connection outlives a restart it did not see (no move came meanwhile): the next move goes
+    through at once, on a new connection, instead of being refused."""
+    from tests.support.pg import throwaway_cluster
+
+    with throwaway_cluster(tempfile.mkdtemp(prefix="bh-pg-")) as cluster:
+        server = Server(database_url=cluster.url)
+        server.start()
+        try:
+            tid, a, b = outage_game(server)
+            cluster.stop()
+            cluster.start()
+            b.act_ok({"type": "pick", "n": 2, "label": "Pick 2"})  # acknowledged, not try_again
+            a.sync_to(2)
+        finally:
+            server.stop()
+
+
 def test_postgres_stopped_for_five_seconds_gives_try_again_and_recovers(postgres_url):
     """On a PostgreSQL server of the test's own (never the shared one), stopped and started again."""
     from tests.support.pg import throwaway_cluster

@@ -57,24 +57,38 @@ def serve(pipe: Pipe) -> None:
             batch = [PendingMove(*row) for row in orjson.loads(pipe.recv_bytes())]
         except (EOFError, OSError):  # the server is gone
             break
+        kept = connection is not None
+        connection, outcomes, lost = _write(connection, database, batch)
+        if lost and kept:
+            # The connection kept from an earlier batch was gone (the database restarted while no move came): one
+            # more try on a new one. Safe whatever the first try did: a version already written fails its
+            # compare-and-set, and that mover gets the fresh state.
+            connection, outcomes, _ = _write(None, database, batch)
         try:
-            if connection is None:
-                connection = connect(database)
-            outcomes = write_batch(connection, database["dialect"], batch)
-            connection.commit()
-        except Exception as exc:  # noqa: BLE001 - every failure goes back to the movers, who hear try_again or a bug
-            if connection is not None:
-                with contextlib.suppress(Exception):  # it may be the part that broke: the next batch opens another
-                    connection.close()
-                connection = None
-            outcomes = _sendable(exc)
-        try:
-            pipe.send(outcomes)
+            pipe.send(_sendable(outcomes) if isinstance(outcomes, Exception) else outcomes)
         except OSError:  # the server is gone
             break
     if connection is not None:
         with contextlib.suppress(Exception):
             connection.close()
+
+
+def _write(connection: Any, database: dict[str, Any],
+           batch: list[PendingMove]) -> tuple[Any, list[bool] | Exception, bool]:
+    """One try at a batch: (the connection to keep, None after a failure; the outcomes or the failure; whether the
+    connection was found lost)."""
+    try:
+        if connection is None:
+            connection = connect(database)
+        outcomes = write_batch(connection, database["dialect"], batch)
+        connection.commit()
+        return connection, outcomes, False
+    except Exception as exc:  # noqa: BLE001 - every failure goes back to the movers, who hear try_again or a bug
+        lost = bool(getattr(connection, "broken", False))  # psycopg's word for a connection the server dropped
+        if connection is not None:
+            with contextlib.suppress(Exception):  # it may be the part that broke: the next batch opens another
+                connection.close()
+        return None, exc, lost
 
 
 def database_for(database_url: str, lock_timeout: float) -> dict[str, Any]:
