@@ -4,12 +4,14 @@ and a database outage costs `try_again` answers, never a half-written move or a 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import sqlite3
 import tempfile
 import threading
 import time
+from typing import Iterator
 
 import httpx
 import pytest
@@ -197,53 +199,52 @@ def test_sqlite_locked_for_five_seconds_gives_try_again_and_recovers(tmp_path):
 
 
 @pytest.mark.postgres
+@contextlib.contextmanager
+def game_on_own_postgres() -> Iterator[tuple]:
+    """(cluster, server, table id, seat 0's socket, seat 1's) of an outage game on a PostgreSQL server of the test's
+    own (never the shared one), which the test may stop and start."""
+    from tests.support.pg import throwaway_cluster
+
+    with throwaway_cluster(tempfile.mkdtemp(prefix="bh-pg-")) as cluster:
+        server = Server(database_url=cluster.url)
+        server.start()
+        try:
+            yield (cluster, server, *outage_game(server))
+        finally:
+            server.stop()
+
+
 def test_a_postgres_restart_between_moves_costs_no_move(postgres_url):
     """The move writer's connection outlives a restart it did not see (no move came meanwhile): the next move goes
     through at once, on a new connection, instead of being refused."""
-    from tests.support.pg import throwaway_cluster
-
-    with throwaway_cluster(tempfile.mkdtemp(prefix="bh-pg-")) as cluster:
-        server = Server(database_url=cluster.url)
-        server.start()
-        try:
-            tid, a, b = outage_game(server)
-            cluster.stop()
-            cluster.start()
-            b.act_ok({"type": "pick", "n": 2, "label": "Pick 2"})  # acknowledged, not try_again
-            a.sync_to(2)
-        finally:
-            server.stop()
+    with game_on_own_postgres() as (cluster, _, _, a, b):
+        cluster.stop()
+        cluster.start()
+        b.act_ok({"type": "pick", "n": 2, "label": "Pick 2"})  # acknowledged, not try_again
+        a.sync_to(2)
 
 
 def test_postgres_stopped_for_five_seconds_gives_try_again_and_recovers(postgres_url):
-    """On a PostgreSQL server of the test's own (never the shared one), stopped and started again."""
-    from tests.support.pg import throwaway_cluster
+    """The database stopped for five seconds mid-game: try_again meanwhile, then play goes on in the same server."""
+    with game_on_own_postgres() as (cluster, server, tid, a, b):
+        cluster.stop()
+        started = time.monotonic()
+        codes = acts_during_outage(b, 3)
+        # A version from the future is answered from memory, not by reloading from the absent database.
+        b.send({"type": "act", "id": "future", "version": 10 ** 12, "action": {"type": "pick", "n": 2}})
+        assert b.until_reply("future")["code"] == "stale_version"
+        assert b.until("snapshot")["version"] == 1
+        # HTTP requests that need the database say so too, instead of a 500.
+        r = httpx.get(server.url + f"/api/tables/{tid}", timeout=30)
+        assert r.status_code == 503 and r.json()["detail"]["code"] == "try_again", r.text
+        time.sleep(max(0.0, 5 - (time.monotonic() - started)))
+        cluster.start()
+        assert codes and set(codes) == {"try_again"}, codes
+        b.act_ok({"type": "pick", "n": 2, "label": "Pick 2"})  # the same server process, no restart
+        a.sync_to(2)
+        assert a.view["game"]["picks"] == [1, 2]
+        import psycopg
 
-    with throwaway_cluster(tempfile.mkdtemp(prefix="bh-pg-")) as cluster:
-        server = Server(database_url=cluster.url)
-        server.start()
-        try:
-            tid, a, b = outage_game(server)
-            cluster.stop()
-            started = time.monotonic()
-            codes = acts_during_outage(b, 3)
-            # A version from the future is answered from memory, not by reloading from the absent database.
-            b.send({"type": "act", "id": "future", "version": 10 ** 12, "action": {"type": "pick", "n": 2}})
-            assert b.until_reply("future")["code"] == "stale_version"
-            assert b.until("snapshot")["version"] == 1
-            # HTTP requests that need the database say so too, instead of a 500.
-            r = httpx.get(server.url + f"/api/tables/{tid}", timeout=30)
-            assert r.status_code == 503 and r.json()["detail"]["code"] == "try_again", r.text
-            time.sleep(max(0.0, 5 - (time.monotonic() - started)))
-            cluster.start()
-            assert codes and set(codes) == {"try_again"}, codes
-            b.act_ok({"type": "pick", "n": 2, "label": "Pick 2"})  # the same server process, no restart
-            a.sync_to(2)
-            assert a.view["game"]["picks"] == [1, 2]
-            import psycopg
-
-            with psycopg.connect(cluster.url) as db:
-                assert db.execute("SELECT version FROM games WHERE table_id = %s", (tid,)).fetchone()[0] == 2
-                assert db.execute("SELECT count(*) FROM moves WHERE table_id = %s", (tid,)).fetchone()[0] == 2
-        finally:
-            server.stop()
+        with psycopg.connect(cluster.url) as db:
+            assert db.execute("SELECT version FROM games WHERE table_id = %s", (tid,)).fetchone()[0] == 2
+            assert db.execute("SELECT count(*) FROM moves WHERE table_id = %s", (tid,)).fetchone()[0] == 2
