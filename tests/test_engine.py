@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 
+import orjson
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -51,6 +52,17 @@ def test_apply_refuses_illegal_out_of_turn_and_finished_without_changing_anythin
     done = play_game(TALLY, 2, {"rounds": 1}, seed=3).state
     with pytest.raises(GameOver):
         TALLY.apply(done, 0, {"type": "pass", "label": "Pass"})
+
+
+def test_apply_from_the_stored_json_plays_the_same_move_and_leaves_the_state_alone():
+    # The hub hands apply the state's JSON as it stored it, and the new state is parsed from that.
+    state = TALLY.new_game(2, {"first_player": 0}, seed=1)
+    before = copy.deepcopy(state)
+    action = {"type": "pick", "n": 1, "label": "Pick 1"}
+    assert TALLY.apply(state, 0, action, orjson.dumps(state)) == TALLY.apply(state, 0, action)
+    assert state == before
+    with pytest.raises(IllegalAction):  # the checks are made on the state itself, as without it
+        TALLY.apply(state, 0, {"type": "pick", "n": 9, "label": "Pick 9"}, orjson.dumps(state))
 
 
 def test_every_prompt_shape_appears():

@@ -171,8 +171,10 @@ class Game(ABC):
         events = self.setup(num_players, opts, state) or []
         return state, events
 
-    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
-        """Check and play one action; returns a new state and the events. `state` is untouched."""
+    def apply(self, state: State, seat: int, action: Action,
+              encoded: bytes | None = None) -> tuple[State, list[Event]]:
+        """Check and play one action; returns a new state and the events. `state` is untouched. `encoded`: `state`
+        as JSON, when the caller has it at hand (the hub keeps what it stored), so that copying it is one parse."""
         if self.result(state) is not None:
             raise GameOver(t("the game is over"))
         if seat not in self.pending(state):
@@ -180,7 +182,7 @@ class Game(ABC):
         listed = match_action(action, self.legal(state, seat))
         if listed is None:
             raise IllegalAction(t("{action} is not a legal action now", action=_quote(action)))
-        new_state = copy_state(state)
+        new_state = orjson.loads(encoded) if encoded is not None else copy_state(state)
         # Play the server's own copy of the action: the client's may differ in ways equality would forgive.
         events = self.play(new_state, seat, copy_state(_without_say(listed)))
         return new_state, events

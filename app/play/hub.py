@@ -87,6 +87,7 @@ class Runtime:
     resigned: set[int] = field(default_factory=set)
     trail: undo.Trail | None = None  # the states its mover may take back to (app/engine/undo.py); None: not known
     offer: tuple[str, dict[str, Any]] | None = None  # (audience, its "undo" field) at this version, if any
+    state_json: bytes | None = None  # `state` as stored, when at hand: the next move copies it from this
 
     def __post_init__(self) -> None:
         # A game none of whose decisions can be taken back keeps the trail it was loaded with (one point, no
@@ -286,7 +287,7 @@ class Hub:
                          version=record.version, seat_users={s.index: s.user_id for s in seats},
                          seat_bots={s.index: s.bot for s in seats}, views={}, pace=pace,
                          clock=clock if clock is not None and clock.version == record.version else None,
-                         resigned={s.index for s in seats if s.resigned})
+                         resigned={s.index for s in seats if s.resigned}, state_json=record.state.encode())
             rt.trail = await self._load_trail(db, rt, record)
             rt.offer = self._undo_offer(rt, rt.trail, sorted(game.pending(state)),
                                         clocks.with_resignations(game.result(state), rt.resigned))
@@ -344,7 +345,7 @@ class Hub:
                 raise PlayError("stale_version", t("you acted on version {version} but the game is at {current}",
                                                      version=version, current=rt.version))
             try:
-                state, events = rt.game.apply(rt.state, seat, action)
+                state, events = rt.game.apply(rt.state, seat, action, rt.state_json)
             except engine.GameError as exc:
                 raise PlayError(exc.code, exc.say or exc.message) from None
             if timed_out:
@@ -377,9 +378,10 @@ class Hub:
         offer = self._undo_offer(rt, trail, waiting, result)
         if offer is not None and offer[0] in views:
             views[offer[0]]["undo"] = offer[1]
+        state_json = orjson.dumps(state)
         committed = await self.writer.commit(PendingMove(
             table_id=table_id, version=new_version, seat=seat, action=action, events=events,
-            state_json=dumps(state), result=result, clock=clock.row() if clock else None))
+            state_json=state_json, result=result, clock=clock.row() if clock else None))
         if not committed:
             self.forget(table_id)
             raise PlayError("stale_version", t("another move was made first; here is the fresh state"))
@@ -387,6 +389,7 @@ class Hub:
         if ack_to is not None:
             ack_to[0].ack = (new_version, ack_to[1])
         rt.state, rt.version, rt.views, rt.clock, rt.trail, rt.offer = state, new_version, views, clock, trail, offer
+        rt.state_json = state_json
         # Published under the table's lock so versions leave this instance in order.
         await self.broker.publish({"kind": "move", "table": table_id, "version": new_version,
                                    "from": self.instance, "frames": frames, "events": events,
