@@ -56,7 +56,7 @@ function countsToList(counts) {
 }
 
 function playerPiece(seat, ctx, text) {
-  return token(text || PLAYER_MARKS[seat], { colour: PLAYER_COLOURS[seat], title: ctx.name(seat, { capital: true }), cls: `goldwest-player-piece goldwest-seat-${seat}` });
+  return token(text || PLAYER_MARKS[seat], { colour: PLAYER_COLOURS[seat], title: ctx.name(seat, { capital: true }), shape: 'square', cls: `goldwest-player-piece goldwest-seat-${seat}` });
 }
 
 // ---- the map -------------------------------------------------------------------------------------------------------

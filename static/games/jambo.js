@@ -43,8 +43,13 @@ function wareName(ctx, t) {
   return name ? gettext(name) : gettext('ware {number}', { number: t });
 }
 
+// The letter on each ware's token in the reader's language: one per ware, all different, in the catalogue's order
+// (trinkets, hides, tea, silk, fruit, salt). A translation that is not six letters falls back to the catalogue's.
+const WARE_LETTERS = [...gettext('KHTLFS')];
+
 function wareToken(ctx, t) {
-  const letter = ((ctx.catalogue || {}).ware_codes || '??????')[t];
+  const letters = WARE_LETTERS.length === 6 ? WARE_LETTERS : [...((ctx.catalogue || {}).ware_codes || '??????')];
+  const letter = letters[t];
   return token(letter, { colour: WARE_COLOURS[t], cls: ['jambo-ware', `jambo-ware-${t}`], title: wareName(ctx, t) });
 }
 

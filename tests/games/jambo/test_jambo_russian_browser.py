@@ -61,6 +61,10 @@ def test_a_jambo_game_in_russian_writes_its_log_prompt_and_cards_in_russian(brow
     assert all(CYRILLIC.search(title) for title in host.eval_on_selector_all(
         f"{ME} .jambo-hand .jambo-card", "els => els.map(e => e.title)")), "a card's title is not in Russian"
 
+    # The supply's ware tokens carry the catalogue's Russian letters, one per ware in order, no two alike.
+    letters = host.locator(".jambo-supply-slot .jambo-ware").all_inner_texts()
+    assert letters == list(ru["KHTLFS"]) and len(set(letters)) == 6, letters
+
     # Turn 1 (Hostess): draw, keep the card, end the turn.
     host.click(".jambo-pile.act[data-label='Draw a card (1 action)']")
     keep = host.locator(".jambo-drawn .act[data-label^='Keep ']")
