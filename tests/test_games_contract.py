@@ -129,6 +129,31 @@ def test_views_do_not_change_when_hidden_things_are_scrambled(game, seed):
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_the_views_asked_together_are_each_audiences_own_view(game):
+    """Every move asks the views of all watched audiences in one call (`Game.views`, where a game may work out what
+    they share once): each must be exactly what that audience alone is shown, in any order and any subset."""
+    n = game.max_players
+    rng = random.Random(7)
+    compared = 0
+
+    def visit(state, step):
+        nonlocal compared
+        if step % 2:
+            return
+        audiences = _seats(game, n)
+        rng.shuffle(audiences)
+        audiences = audiences[:rng.randint(1, len(audiences))]
+        for audience, view in zip(audiences, game.full_views(state, audiences), strict=True):
+            assert canonical(view) == canonical(game.full_view(state, audience)), (
+                f"{game.id}: {audience}'s view differs when asked with {audiences} (move {step})")
+            compared += 1
+
+    for seed in range(2):
+        _playout(game, n, 100 + seed, visit)
+    assert compared > 0
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
 def test_invariants_hold_in_playouts(game):
     for seed in range(6):
         n = game.min_players + seed % (game.max_players - game.min_players + 1)

@@ -120,6 +120,13 @@ class Game(ABC):
         """
         return None
 
+    def views(self, state: State, seats: list[int | None]) -> list[dict[str, Any]]:
+        """`view` for several audiences at once, what every move asks for. A game whose views share a costly public
+        part (scores worked out, a board laid out) computes that part once here; the generic tests require the
+        result to equal `view` for each audience. The views may share the public part's objects: nothing changes
+        a view once made."""
+        return [self.view(state, seat) for seat in seats]
+
     def scores_so_far(self, state: State) -> list[int] | None:
         """Each seat's points if the game stopped now (a tournament table closed early); None: cannot say."""
         return None
@@ -197,7 +204,7 @@ class Game(ABC):
         waiting = sorted(pending)
         result = self.result(state)
         views = []
-        for seat in seats:
+        for seat, game_view in zip(seats, self.views(state, seats)):
             prompt = pending.get(seat) if seat is not None else None
             views.append({
                 "seat": seat,
@@ -205,7 +212,7 @@ class Game(ABC):
                 "prompt": prompt.to_json() if prompt else None,
                 "legal": self.legal(state, seat) if prompt else [],
                 "result": result,
-                "game": self.view(state, seat),
+                "game": game_view,
             })
         return views
 

@@ -20,7 +20,7 @@ from .data import CARD, GOLD_INDUSTRIALIST, INGOT_POOL
 from .state import DECKS, GoldRushState, Options, mines, setup, vp
 from .steps import STEP_TYPES, end_when_hand_fits
 from .turn import refill, start_turn
-from .view import catalogue, view
+from .view import catalogue, view, views
 
 ALL_CARDS = list(range(len(CARD)))
 BASE_STEPS = ("main", "pay", "trade", "hand")  # a turn's decision on its own
@@ -52,6 +52,9 @@ class GoldRush(StepGame):
 
     def view(self, state: GoldRushState, seat: int | None) -> dict[str, Any]:
         return view(state, seat)
+
+    def views(self, state: GoldRushState, seats: list[int | None]) -> list[dict[str, Any]]:
+        return views(state, seats)
 
     def catalogue(self) -> dict[str, Any]:
         return catalogue()

@@ -62,6 +62,9 @@ class GoldWest(StepGame):
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return V.view(state, seat)
 
+    def views(self, state: State, seats: list[int | None]) -> list[dict[str, Any]]:
+        return V.views(state, seats)
+
     def catalogue(self) -> dict[str, Any]:
         return V.catalogue()
 

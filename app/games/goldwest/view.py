@@ -13,8 +13,21 @@ from .scoring import groups, influence, settlements_in
 
 
 def view(state: dict, seat: int | None) -> dict[str, Any]:
+    return views(state, [seat])[0]
+
+
+def views(state: dict, seats: list[int | None]) -> list[dict[str, Any]]:
+    """The views of several audiences: everything but the map's peeked tokens is the same for all, so it (the
+    scoring that the players' rows need above all) is worked out once."""
+    shared = public(state)
+    unpeeked = hexes(state, None)  # the map of every audience that has looked at no token
+    return [{**shared, "map": hexes(state, seat) if seat is not None and state["players"][seat]["peeked"]
+             else unpeeked} for seat in seats]
+
+
+def hexes(state: dict, seat: int | None) -> list[dict[str, Any]]:
     seen = set(state["players"][seat]["peeked"]) if seat is not None else set()
-    hexes = []
+    out = []
     for h, hx in enumerate(state["map"]):
         if hx["terrain"] is None:
             continue
@@ -23,7 +36,12 @@ def view(state: dict, seat: int | None) -> dict[str, Any]:
         if hx["token"] is not None:
             entry["face_up"] = hx["face_up"]
             entry["token"] = hx["token"] if hx["face_up"] or h in seen else None
-        hexes.append(entry)
+        out.append(entry)
+    return out
+
+
+def public(state: dict) -> dict[str, Any]:
+    """What every audience sees alike."""
     players = []
     for s, p in enumerate(state["players"]):
         players.append({
@@ -53,7 +71,6 @@ def view(state: dict, seat: int | None) -> dict[str, Any]:
         "turn": {"seat": turn["seat"], "final": turn["final"], "hand": list(turn["hand"]), "held": dict(turn["held"]),
                  "invested": turn["invested"], "boomtown": turn["boomtown"], "hex": turn["hex"]},
         "tiles": [list(t) if t else None for t in state["tiles"]],
-        "map": hexes,
         "face_down": {t: sum(1 for hx in state["map"] if hx["terrain"] == t and hx["token"] is not None
                              and not hx["face_up"]) for t in D.TERRAINS},
         "boomtown": {"cells": [dict(c) for c in boomtown["cells"]],

@@ -107,13 +107,34 @@ def step_view(state: dict) -> dict[str, Any] | None:
 
 
 def view(state: dict, audience: int | None) -> dict[str, Any]:
+    return views(state, [audience])[0]
+
+
+def views(state: dict, audiences: list[int | None]) -> list[dict[str, Any]]:
+    """The views of several audiences: they differ only in the audience's own row of `players` (its hand), so the
+    board and the rest are laid out once."""
+    shared = public(state)
+    rows = shared["players"]
+    out = []
+    for audience in audiences:
+        if audience is None:
+            out.append(shared)
+        else:
+            own = list(rows)
+            own[audience] = player_view(state, audience, audience)
+            out.append({**shared, "players": own})
+    return out
+
+
+def public(state: dict) -> dict[str, Any]:
+    """What a spectator sees: every player's row without a hand."""
     discard = state["bonus"]["discard"]
     out = {
         "expansion": state["expansion"], "cols": state["cols"], "rows": state["rows"],
         "phase": state["phase"], "round": state["round"], "turn": state["turn"], "start": state["start"],
         "ending": state["ending"], "target": S.ruby_target(state),
         "board": board(state),
-        "players": [player_view(state, s, audience) for s in range(state["n"])],
+        "players": [player_view(state, s, None) for s in range(state["n"])],
         "bonus": {"deck": len(state["bonus"]["deck"]), "discard": [D.CARD_KIND[c] for c in discard]},
         "letters": {"deck": len(state["letters"]["deck"]),
                     "discard": [D.LETTER_PLACE[l] for l in state["letters"]["discard"]]},

@@ -52,6 +52,9 @@ class River(StepGame):
     def view(self, state: dict, seat: int | None) -> dict[str, Any]:
         return view.view(state, seat)
 
+    def views(self, state: dict, seats: list[int | None]) -> list[dict[str, Any]]:
+        return view.views(state, seats)
+
     def catalogue(self) -> dict[str, Any]:
         return view.catalogue()
 

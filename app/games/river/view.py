@@ -19,6 +19,19 @@ from .steps import chosen_tokens
 
 
 def view(state: RiverState, seat: int | None) -> dict[str, Any]:
+    return views(state, [seat])[0]
+
+
+def views(state: RiverState, seats: list[int | None]) -> list[dict[str, Any]]:
+    """The views of several audiences: they differ only in the seat's own secret token, so the players' rows (their
+    scores worked out) are made once."""
+    shared = public(state)
+    chosen = chosen_tokens(state) if state["phase"] == "choose" else None
+    return [{**shared, "my_choice": chosen[seat] if chosen and seat is not None and 0 <= seat < len(chosen)
+             else None} for seat in seats]
+
+
+def public(state: RiverState) -> dict[str, Any]:
     phase = state["phase"]
     chosen = chosen_tokens(state) or [None] * len(state["players"])
     players = []
@@ -53,7 +66,6 @@ def view(state: RiverState, seat: int | None) -> dict[str, Any]:
     elif phase == "draft" and frame:
         turn = frame["order"][frame["at"]]
     top = state["deck"][-1] if state["deck"] else None
-    mine = chosen[seat] if seat is not None and 0 <= seat < len(players) and phase == "choose" else None
     return {
         "phase": phase,
         "round": state["round"],
@@ -72,7 +84,7 @@ def view(state: RiverState, seat: int | None) -> dict[str, Any]:
         "players": players,
         "bay": list(state["bay"]),
         "sub": decision,
-        "my_choice": mine,
+        "my_choice": None,
     }
 
 
