@@ -32,7 +32,6 @@ COPY migrations ./migrations
 COPY app ./app
 COPY templates ./templates
 COPY static ./static
-COPY docs/rules ./docs/rules
 COPY scripts ./scripts
 RUN mkdir -p data && chown boardhall:boardhall data
 

@@ -220,8 +220,8 @@ async def _groups_context(request: Request, db, user: User | None, games: list[G
 
 @router.get("/games/{game_id}/rules", response_class=HTMLResponse, include_in_schema=False)
 async def rules_page(game_id: str, request: Request, user: OptionalUser) -> HTMLResponse:
-    """The rules as this site enforces them (docs/rules/<id>.md), for players, in the reader's language when it has
-    been translated (docs/rules/<lang>/<id>.md)."""
+    """The rules written for players (templates/rules/<id>.md), in the reader's language when it has been translated
+    (templates/rules/<lang>/<id>.md); the game's renderer draws the pictures."""
     game = engine.get(game_id)
     book = rulebook.rulebook(game_id, current_language.get()) if game is not None else None
     if book is None:
@@ -229,7 +229,8 @@ async def rules_page(game_id: str, request: Request, user: OptionalUser) -> HTML
         response.status_code = 404
         return response
     info = texts.game(next(g for g in _games() if g.id == game_id))
-    return _render(request, "lobby/rules.html", user=user, game=info, book=book)
+    has_css = (STATIC / "games" / f"{game_id}.css").exists()
+    return _render(request, "lobby/rules.html", user=user, game=info, book=book, has_css=has_css)
 
 
 @router.get("/account", response_class=HTMLResponse, include_in_schema=False)

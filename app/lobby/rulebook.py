@@ -1,8 +1,13 @@
-"""The rules pages: docs/rules/<game>.md, the rules as this site enforces them, rendered as HTML for players.
+"""The rules pages: templates/rules/<game>.md, the rules written for players, rendered as HTML.
 
-A translation lives in docs/rules/<lang>/<game>.md and is shown to a reader of that language; a game without one in
-the reader's language shows the English file, which stays the reference (each translation says so on its first
-lines). Any folder named after a site language works, so adding a language needs only its files.
+A translation lives in templates/rules/<lang>/<game>.md and is shown to a reader of that language; a game without one
+in the reader's language shows the English file. Any folder named after a site language works, so adding a language
+needs only its files. The developers' notes on each game (rulings, sources, action fields) are docs/rules/<game>.md
+and are never served.
+
+A picture of a piece is written as a markdown image whose address is `picture:<name>`
+(`![a merchant](picture:merchant)`): it becomes an empty slot that the rules page fills by calling the game
+renderer's `pictures[name]()` (static/games/<game>.js), so the page shows the very drawing the table uses.
 
 Markdown goes through markdown-it-py with raw HTML switched off (the text is ours, but a page should never carry
 markup nobody reviewed as markup); headings get ids so a section can be linked, and the second-level ones make the
@@ -17,10 +22,12 @@ from functools import lru_cache
 from pathlib import Path
 
 from markdown_it import MarkdownIt
+from markdown_it.common.utils import escapeHtml as escape_html
 
 from app.i18n import DEFAULT, valid
 
-RULES_DIR = Path(__file__).resolve().parent.parent.parent / "docs" / "rules"
+RULES_DIR = Path(__file__).resolve().parent.parent.parent / "templates" / "rules"
+PICTURE = re.compile(r"picture:([a-z0-9_-]{1,40})")
 GAME_ID = re.compile(r"[a-z0-9_]{1,32}")
 
 
@@ -29,6 +36,7 @@ class Rulebook:
     title: str
     html: str
     sections: tuple[tuple[str, str], ...]  # (anchor id, heading text) of each second-level heading
+    has_pictures: bool = False  # the page has picture slots for the game's renderer to fill
 
 
 def rules_path(game_id: str, lang: str = DEFAULT) -> Path | None:
@@ -77,10 +85,21 @@ def _render(path: Path, mtime: float) -> Rulebook:  # noqa: ARG001 - mtime is pa
     if title:
         first = next(i for i, t in enumerate(tokens) if t.type == "heading_open" and t.tag == "h1")
         del tokens[first:first + 3]
+    has_pictures = False
+    for token in tokens:
+        for child in token.children or ():
+            match = PICTURE.fullmatch(child.attrGet("src") or "") if child.type == "image" else None
+            if match:
+                # An inline slot the page script fills; the alt text stays as its accessible name.
+                alt = "".join(c.content for c in child.children or ())
+                child.type, child.tag, child.nesting, child.children = "html_inline", "", 0, None
+                child.content = (f'<span class="rules-picture-slot" data-picture="{match.group(1)}" role="img" '
+                                 f'aria-label="{escape_html(alt)}"></span>')
+                has_pictures = True
     # Wide tables scroll inside their own box instead of widening the page on a phone.
     html = md.renderer.render(tokens, md.options, {})
     html = html.replace("<table>", '<div class="table-scroll"><table>').replace("</table>", "</table></div>")
-    return Rulebook(title=title, html=html, sections=tuple(sections))
+    return Rulebook(title=title, html=html, sections=tuple(sections), has_pictures=has_pictures)
 
 
 def rulebook(game_id: str, lang: str = DEFAULT) -> Rulebook | None:
