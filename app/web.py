@@ -4,11 +4,11 @@ bodies, and a validation-error answer that never echoes the input."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Annotated, Any
 from urllib.parse import parse_qs, urlsplit
 
 import orjson
-from fastapi import Request
+from fastapi import Path, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -17,6 +17,14 @@ from app.engine.text import Text, t
 from app.errors import refusal_detail
 
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
+# Ids and indexes in URLs are bounded by the database's 32-bit INTEGER: a larger one reached the driver and came back
+# as an OverflowError (500); bounded here it is refused with 422 before any query (issue 28).
+DB_INT_MAX = 2**31 - 1
+PathInt = Annotated[int, Path(ge=0, le=DB_INT_MAX)]
+
+
+def fits_db_int(value: int) -> bool:
+    return 0 <= value <= DB_INT_MAX
 
 
 class GuardMiddleware:

@@ -144,6 +144,25 @@ def test_lone_surrogates_and_infinite_numbers_get_a_clean_4xx_everywhere(hall):
     assert p.http.get("/api/me").json()["user"]["nickname"] == "Fuzzy"  # nothing changed
 
 
+@pytest.mark.parametrize("number", [2**64, 2**70, 2**40, -2**70])
+def test_integers_beyond_the_database_range_in_urls_answer_404_or_422_not_500(hall, number):
+    """Issue 28: `/users/2**64`, `/api/users/2**64/history` (no sign-in needed), an entrant drop and a table close of
+    a tournament reached the database driver, whose OverflowError came back as a 500."""
+    organiser = Person(hall, "Big Numbers")
+    tid = organiser.post("/api/tournaments", {"name": "Overflow cup", "game": "tally", "options": {},
+                                              "min_size": 3, "max_size": 3}).json()["id"]
+    stranger = Person(hall)
+    for r in (stranger.http.get(f"/api/users/{number}/history"),
+              organiser.http.post(f"/api/tournaments/{tid}/entrants/{number}/drop"),
+              organiser.http.post(f"/api/tournaments/{tid}/rounds/{number}/tables/0/close"),
+              organiser.http.post(f"/api/tournaments/{tid}/rounds/1/tables/{number}/close"),
+              stranger.http.get(f"/tournaments/{tid}/rounds/{number}/sheet")):
+        assert r.status_code in (404, 422, 200), (r.request.url, r.status_code, r.text[:300])
+        assert "Traceback" not in r.text and len(r.content) < 20000
+    page = stranger.http.get(f"/users/{number}")
+    assert page.status_code == 404 and "no such player" in page.text
+
+
 def test_parallel_registrations_of_one_name_give_one_account_and_409s(hall):
     """8 parallel registrations of one username gave 4 x 500 (IntegrityError)."""
     barrier = threading.Barrier(8)

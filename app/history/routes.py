@@ -15,6 +15,7 @@ from app.db.models import User
 from app.engine.text import t
 from app.errors import HallError
 from app.i18n import gettext
+from app.web import PathInt, fits_db_int
 
 from . import service
 
@@ -38,7 +39,7 @@ async def _user(db, user_id: int) -> User:  # noqa: ANN001
 
 
 @router.get("/api/users/{user_id}/history", tags=["history"])
-async def history(user_id: int, request: Request, db: DbDep, viewer: OptionalUser) -> dict[str, Any]:
+async def history(user_id: PathInt, request: Request, db: DbDep, viewer: OptionalUser) -> dict[str, Any]:
     """A player's finished games (newest first) and ratings. Private tables are listed only to their players."""
     await service.settle_missing(request.app.state.sessionmaker, user_id)  # before this session's first read
     person = await _user(db, user_id)
@@ -67,8 +68,10 @@ async def form_preferences(db: DbDep, user: OptionalUser,
 @router.get("/users/{user_id}", response_class=HTMLResponse, include_in_schema=False)
 async def user_page(user_id: int, request: Request, db: DbDep, viewer: OptionalUser) -> HTMLResponse:
     templates = request.app.state.templates
-    await service.settle_missing(request.app.state.sessionmaker, user_id)  # before this session's first read
-    person = await db.get(User, user_id)
+    # An id beyond the database's integers names nobody (the driver would raise OverflowError on it).
+    if fits_db_int(user_id):
+        await service.settle_missing(request.app.state.sessionmaker, user_id)  # before this session's first read
+    person = await db.get(User, user_id) if fits_db_int(user_id) else None
     if person is None:
         return templates.TemplateResponse(request, "lobby/missing.html", {"user": viewer, "csrf": csrf_token(request),
                                                                           "message": gettext("There is no such player.")},

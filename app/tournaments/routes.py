@@ -13,6 +13,7 @@ from app.engine import text  # text.t, not t: `t` is the tournament throughout t
 from app.errors import refusal
 from app.i18n import gettext, write
 from app.lobby import texts as lobby_texts
+from app.web import PathInt
 
 from . import service
 from .schemas import BotsBody, CloseTableBody, InviteBody, TournamentCreate, TournamentCreated
@@ -113,7 +114,7 @@ async def start(tournament_id: str, request: Request, db: DbDep, user: CurrentUs
 
 
 @router.post("/api/tournaments/{tournament_id}/rounds/{round_}/tables/{index}/close", tags=["tournaments"])
-async def close_table(tournament_id: str, round_: int, index: int, request: Request, db: DbDep, user: CurrentUser,
+async def close_table(tournament_id: str, round_: PathInt, index: PathInt, request: Request, db: DbDep, user: CurrentUser,
                       body: CloseTableBody | None = None) -> dict:
     t = await _visible(request, db, tournament_id, user)
     points = body.points if body else None
@@ -122,7 +123,7 @@ async def close_table(tournament_id: str, round_: int, index: int, request: Requ
 
 
 @router.post("/api/tournaments/{tournament_id}/entrants/{entrant_id}/drop", tags=["tournaments"])
-async def drop(tournament_id: str, entrant_id: int, request: Request, db: DbDep, user: CurrentUser) -> dict:
+async def drop(tournament_id: str, entrant_id: PathInt, request: Request, db: DbDep, user: CurrentUser) -> dict:
     t = await _visible(request, db, tournament_id, user)
     return await _change(request, db, t, user, service.drop(db, t=t, user=user, entrant_id=entrant_id,
                                                             hub=request.app.state.hub))
@@ -171,7 +172,7 @@ async def tournament_page(tournament_id: str, request: Request, db: DbDep, user:
 
 @router.get("/tournaments/{tournament_id}/rounds/{round_}/sheet", response_class=HTMLResponse,
             include_in_schema=False)
-async def round_sheet(tournament_id: str, round_: int, request: Request, db: DbDep,
+async def round_sheet(tournament_id: str, round_: PathInt, request: Request, db: DbDep,
                       user: OptionalUser) -> HTMLResponse:
     """A printable sheet of one round: who sits at which table, and a box for each player's points."""
     t = await _visible(request, db, tournament_id, user)
