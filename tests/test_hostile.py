@@ -163,6 +163,29 @@ def test_integers_beyond_the_database_range_in_urls_answer_404_or_422_not_500(ha
     assert page.status_code == 404 and "no such player" in page.text
 
 
+def test_standings_csv_neutralises_spreadsheet_formulas_in_names(hall):
+    """Issue 28: a nickname `=HYPERLINK(...)` was written into standings.csv as-is, a formula for whoever opens it in a
+    spreadsheet. Cells starting with = + - @ get a leading apostrophe (OWASP); the file is read back as a
+    spreadsheet would read it, and numbers stay numbers."""
+    import csv
+    import io
+
+    organiser = Person(hall, "Cup Keeper")
+    tid = organiser.post("/api/tournaments", {"name": "Formula cup", "game": "tally", "options": {},
+                                              "min_size": 3, "max_size": 5}).json()["id"]
+    names = ['=HYPERLINK("http://e.x")', "+1+1", "-2+3", "@SUM(A1:A9)", "Plain Name"]
+    for name in names:
+        Person(hall, name).post(f"/api/tournaments/{tid}/register", {})
+    r = organiser.http.get(f"/api/tournaments/{tid}/standings.csv")
+    assert r.status_code == 200
+    rows = list(csv.DictReader(io.StringIO(r.text)))
+    players = {row["player"] for row in rows}
+    assert players == {"'" + n for n in names[:4]} | {"Plain Name"}
+    for row in rows:
+        assert row["player"][:1] not in ("=", "+", "-", "@", "\t", "\r")
+        assert row["total"].lstrip("-").isdigit() and row["head to head"].lstrip("-").isdigit()
+
+
 def test_parallel_registrations_of_one_name_give_one_account_and_409s(hall):
     """8 parallel registrations of one username gave 4 x 500 (IntegrityError)."""
     barrier = threading.Barrier(8)

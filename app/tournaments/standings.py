@@ -77,6 +77,12 @@ def standings(entrants: Iterable[tuple[int, str, bool]], tables: list[TableResul
     return ordered
 
 
+def _inert(cell: str) -> str:
+    """A text cell a spreadsheet will not run: one starting with = + - @ (or a tab or carriage return) gets a leading
+    apostrophe, as OWASP's CSV-injection advice says; a nickname like `=HYPERLINK(...)` was written as a formula."""
+    return "'" + cell if cell[:1] in ("=", "+", "-", "@", "\t", "\r") else cell
+
+
 def csv_text(rows: list[Row], rounds: int) -> str:
     """The standings as CSV, one line per player, a column per round."""
     import csv
@@ -87,6 +93,6 @@ def csv_text(rows: list[Row], rounds: int) -> str:
     writer.writerow(["rank", "player", *[f"round {r + 1}" for r in range(rounds)], "total", "coins", "wins",
                      "head to head", "dropped"])
     for row in rows:
-        writer.writerow([row.rank, row.name, *["" if p is None else p for p in row.rounds], row.total, row.coins,
-                         row.wins, row.head_to_head, "yes" if row.dropped else ""])
+        writer.writerow([row.rank, _inert(row.name), *["" if p is None else p for p in row.rounds], row.total,
+                         row.coins, row.wins, row.head_to_head, "yes" if row.dropped else ""])
     return out.getvalue()
