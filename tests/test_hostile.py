@@ -82,6 +82,37 @@ def test_an_action_with_changed_json_types_is_illegal_over_the_socket(hall):
     assert a.version == 1
 
 
+def test_the_server_stores_its_own_copy_of_an_action_never_the_clients_extra_fields(hall):
+    """Issue 28: a legal action carrying a free-form `say` was stored as sent (7,000 characters with every move), and a
+    deeply nested or 2**70 `say` turned a legal move into `internal_error`. `say` is ignored: the move is played and
+    stored as the server listed it; any other extra field makes the action illegal, never an internal error."""
+    import json as json_
+
+    tid, people = started_table(hall, rounds=3)
+    a, b = connect_all(people, tid)
+    deep = "[" * 400 + "]" * 400
+    sent = [
+        (a, '{"type": "pick", "n": 1, "label": "Pick 1", "say": "%s"}' % ("x" * 7000)),
+        (b, '{"type": "pick", "n": 2, "label": "Pick 2", "say": %s}' % deep),
+        (a, '{"type": "bank", "label": "Bank", "say": %d}' % 2**70),
+        (b, '{"type": "pass", "label": "Pass", "say": {"msg": "{x}", "args": {"x": %d}}}' % -2**70),
+    ]
+    for version, (sock, action) in enumerate(sent):
+        sock.sync_to(version)
+        extra = '{"type": "pick", "n": 3, "label": "Pick 3", "note": %d}' % 2**70
+        sock.send('{"type": "act", "id": "x%d", "version": %d, "action": %s}' % (version, version, extra))
+        refused = sock.until_reply(f"x{version}")
+        assert refused["type"] == "error" and refused["code"] in ("illegal_action", "not_your_turn"), refused
+        sock.send('{"type": "act", "id": %d, "version": %d, "action": %s}' % (version, version, action))
+        reply = sock.until_reply(version)
+        assert reply["type"] == "ack", (action[:80], reply)
+    db = sqlite3.connect(hall.database_url[len("sqlite:///"):])
+    stored = [json_.loads(row[0]) for row in db.execute(
+        "SELECT action FROM moves WHERE table_id = ? ORDER BY version", (tid,))]
+    assert stored == [{"type": "pick", "n": 1, "label": "Pick 1"}, {"type": "pick", "n": 2, "label": "Pick 2"},
+                      {"type": "bank", "label": "Bank"}, {"type": "pass", "label": "Pass"}]
+
+
 def test_a_huge_version_is_answered_from_memory_with_the_current_state(hall):
     """`version: 10**15` made the hub reload the table from the database for every such message."""
     tid, people = started_table(hall)

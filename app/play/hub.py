@@ -344,10 +344,15 @@ class Hub:
             if version is not None and version != rt.version:
                 raise PlayError("stale_version", t("you acted on version {version} but the game is at {current}",
                                                      version=version, current=rt.version))
+            if isinstance(action, dict) and "say" in action:
+                # Matching ignores `say` (words for people): the client's is never played, stored or passed on; a
+                # 7,000-character or 2**70 one was stored with the move, a deep one failed the move (issue 28).
+                action = {k: v for k, v in action.items() if k != "say"}
             try:
                 state, events = rt.game.apply(rt.state, seat, action, rt.state_json)
             except engine.GameError as exc:
                 raise PlayError(exc.code, exc.say or exc.message) from None
+            action = orjson.loads(engine.action_key(action))  # our own copy: the listed action's canonical JSON
             if timed_out:
                 events = [engine.event("timeout", engine.t("{player} ran out of time", player=f"@{seat}")), *events]
             trail = (rt.trail.moved(rt.game, rt.version + 1, seat, action, rt.state, state, forced=timed_out)
