@@ -123,3 +123,44 @@ def test_writes_from_an_opaque_null_origin_are_refused(sqlite_server):
     p = Person(sqlite_server, "Sandboxed")
     r = p.http.post("/api/tables", json={"game": "tally"}, headers={"origin": "null"})
     assert r.status_code == 403
+
+
+@pytest.fixture(scope="module")
+def graceful_server(tmp_path_factory):
+    from tests.support.servers import Server
+
+    server = Server(database_url=f"sqlite:///{tmp_path_factory.mktemp('grace') / 'hall.db'}", ABSENT_GRACE_S="2",
+                    PRESENCE_BEAT_S="0.5", CLOCK_TICK_S="0.1")
+    server.start()
+    yield server
+    server.stop()
+
+
+def test_a_seat_not_yet_opened_since_the_start_gets_the_whole_grace_and_host_rights_stay_with_people(graceful_server):
+    """Issue 28: a player voted the host's seat to a bot 0.05 s after the start, before the host's page had opened
+    the table (a player never seen had no grace), and took the host's rights with it. The grace of a seat not seen
+    since the start counts from the start; after it, host rights go to a seated person, never to the bot."""
+    import time
+
+    host, voter = Person(graceful_server, "Slow Host"), Person(graceful_server, "Eager")
+    tid = host.open_table(seats=2, options={"rounds": 2})["id"]
+    voter.post(f"/api/tables/{tid}/join", {})
+    host.post(f"/api/tables/{tid}/start")
+    started = time.time() * 1000
+    early = voter.post(f"/api/tables/{tid}/vote", {"seat": 0}, ok=False)
+    assert early.status_code == 409 and early.json()["detail"]["code"] == "too_soon", early.text
+    table = voter.http.get(f"/api/tables/{tid}").json()
+    assert table["host_id"] == host.id and table["seats"][0]["user_id"] == host.id
+    assert abs(table["seats"][0]["absent_since_ms"] - started) < 1500  # away since the start, not "0: never"
+    time.sleep(2.3)  # the grace, counted from the start
+    table = voter.post(f"/api/tables/{tid}/vote", {"seat": 0}).json()
+    assert table["seats"][0]["bot"] and table["seats"][0]["away_user_id"] == host.id
+    assert table["host_id"] == voter.id  # the next seated person, not the bot playing the host's seat
+    back = host.post(f"/api/tables/{tid}/reclaim").json()
+    assert back["seats"][0]["user_id"] == host.id and back["host_id"] in (host.id, voter.id)
+    # Alone with bots, a host who resigns keeps the rights: there is no person to pass them to.
+    solo = Person(graceful_server, "Solo")
+    sid = solo.open_table(seats=2, options={"rounds": 1})["id"]
+    solo.post(f"/api/tables/{sid}/bots", {})
+    solo.post(f"/api/tables/{sid}/start")
+    assert solo.post(f"/api/tables/{sid}/resign").json()["host_id"] == solo.id

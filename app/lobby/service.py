@@ -231,6 +231,13 @@ async def start(db: AsyncSession, *, table: Table, user: User) -> GameRecord:
                         opening_events=events)
     db.add(record)
     table.status = "playing"
+    # Away is counted from the start at the latest: a player who has not opened the table since (or never did) gets
+    # the whole grace before a vote, as one who just left does; without it the host's seat was voted to a bot 0.05 s
+    # after the start (issue 28). Their `absent_since_ms` is the start.
+    started = clocks.now_ms() - clocks.stale_ms(get_settings())
+    for seat in seats:
+        if seat.user_id is not None:
+            seat.seen_ms = max(seat.seen_ms or 0, started)
     await db.flush()
     humans = {s.index for s in seats if s.user_id is not None}
     clock = clocks.start_clock(table.pace, len(seats), sorted(game.pending(state)), humans, clocks.now_ms())
