@@ -53,8 +53,8 @@ class Settings(BaseSettings):
     tables_per_minute: int = 5  # tables a user may open per minute
     guests_per_address_per_hour: int = 30
     sockets_per_user: int = 12  # open table sockets of one signed-in user (this instance)
-    sockets_per_address: int = 60  # open table sockets from one address (this instance)
-    sockets_per_table: int = 200  # open sockets on one table (this instance)
+    sockets_per_address: int = 60  # open watcher sockets from one address (this instance)
+    sockets_per_table: int = 200  # open watcher sockets on one table (this instance); players always get in
     chat_per_minute: int = 20  # chat messages of one user per minute, all sockets and tables together
     public_tables_per_host: int = 3  # open tables of one host shown in the public list
     abandoned_after_seconds: int = 60 * 60 * 24  # open tables nobody connected to for this long leave the list

@@ -154,3 +154,41 @@ def test_the_public_list_shows_a_few_tables_per_host_and_drops_abandoned_ones(li
     assert ids[1] not in public and ids[0] not in public
     assert ids[2] in public
     visitor.close()
+
+
+def test_watchers_never_lock_the_players_out_of_their_table(limited):
+    """Issue 28: 200 anonymous sockets filled the table's cap, and the seated host's own socket was then refused
+    (4429). Watchers have caps of their own (SOCKETS_PER_TABLE, SOCKETS_PER_ADDRESS: 4 and 5 here); the host and
+    the seated players always get in, from any address, the crowd's included."""
+    host = guest(limited, "Besieged")
+    player = guest(limited, "Besieged Too", "10.202.0.9")
+    tid = host.open_table(seats=2)["id"]
+    player.post(f"/api/tables/{tid}/join", {})
+    crowd = [Person(limited) for _ in range(6)]
+    for i, watcher in enumerate(crowd):
+        watcher.http.headers["x-forwarded-for"] = f"10.202.1.{i}"
+    watching = [socket_from(w, tid) for w in crowd[:4]]
+    for s in watching:
+        s.until("snapshot")
+    assert close_code(socket_from(crowd[4], tid)) == 4429  # the table's watchers are full
+    mine = socket_from(host, tid)
+    assert mine.until("snapshot")["view"] is None  # the host gets in all the same
+    theirs = socket_from(player, tid)
+    theirs.until("snapshot")
+    # Watchers from the player's own address fill that address's cap; the player still gets in from it.
+    neighbours = []
+    for _ in range(5):
+        n = Person(limited)
+        n.http.headers["x-forwarded-for"] = "10.202.0.9"
+        neighbours.append(socket_from(n, guest(limited, "Elsewhere Host").open_table()["id"]))
+    for s in neighbours:
+        s.until("snapshot")
+    n = Person(limited)
+    n.http.headers["x-forwarded-for"] = "10.202.0.9"
+    assert close_code(socket_from(n, guest(limited, "Other Host").open_table()["id"])) == 4429
+    theirs.close()
+    time.sleep(0.3)
+    again = socket_from(player, tid)
+    again.until("snapshot")
+    for s in watching + neighbours + [mine, again]:
+        s.close()

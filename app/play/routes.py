@@ -53,28 +53,39 @@ class TokenBucket:
 
 
 class SocketCounts:
-    """Open table sockets on this instance, per signed-in user and per address (each table's are in the hub)."""
+    """Open table sockets on this instance, per signed-in user, and the watchers' per address and per table.
+
+    The table's seated players and its host always get in (only their own per-user cap applies): 200 anonymous
+    watchers filled the table's cap and locked its host out (issue 28). Watchers have caps of their own."""
 
     def __init__(self) -> None:
         self.users: Counter[int] = Counter()
-        self.addresses: Counter[str] = Counter()
+        self.addresses: Counter[str] = Counter()  # watchers' sockets per address
+        self.tables: Counter[str] = Counter()  # watchers' sockets per table
 
-    def refusal(self, settings, hub, table_id: str, user_id: int | None, address: str) -> str | None:  # noqa: ANN001
+    def refusal(self, settings, table_id: str, user_id: int | None, address: str,  # noqa: ANN001
+                player: bool) -> str | None:
         if user_id is not None and self.users[user_id] >= settings.sockets_per_user:
             return f"you have {settings.sockets_per_user} table sockets open already; close some tabs"
+        if player:
+            return None
         if self.addresses[address] >= settings.sockets_per_address:
             return "too many table sockets from your address"
-        if len(hub.connections.get(table_id, ())) >= settings.sockets_per_table:
+        if self.tables[table_id] >= settings.sockets_per_table:
             return "this table has as many watchers as it can take; try again later"
         return None
 
-    def add(self, user_id: int | None, address: str) -> None:
+    def add(self, user_id: int | None, address: str, table_id: str, player: bool) -> None:
         if user_id is not None:
             self.users[user_id] += 1
-        self.addresses[address] += 1
+        if not player:
+            self.addresses[address] += 1
+            self.tables[table_id] += 1
 
-    def remove(self, user_id: int | None, address: str) -> None:
-        for counter, key in ((self.users, user_id), (self.addresses, address)):
+    def remove(self, user_id: int | None, address: str, table_id: str, player: bool) -> None:
+        keys = [(self.users, user_id)] if player else [(self.users, user_id), (self.addresses, address),
+                                                        (self.tables, table_id)]
+        for counter, key in keys:
             if key is not None:
                 counter[key] -= 1
                 if counter[key] <= 0:
@@ -152,7 +163,8 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
                                          websocket.session.get("invites", [])):
                 await _refuse(websocket, 4403, "this table is private: you need the invite link")
                 return
-            refusal = counts.refusal(settings, hub, table_id, user.id if user else None, address)
+            player = lobby_service.was_at(table, seats, user)  # seated or hosting: never kept out by watchers
+            refusal = counts.refusal(settings, table_id, user.id if user else None, address, player)
             if refusal:
                 await _refuse(websocket, 4429, refusal)
                 return
@@ -174,7 +186,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     conn = Connection(table_id, user.id if user else None, session=session_id(token) if token else None)
     await websocket.accept()
     writer = asyncio.create_task(_write(websocket, conn))
-    counts.add(conn.user_id, address)
+    counts.add(conn.user_id, address, table_id, player)
     hub.register(conn)
     restarting = False
     try:
@@ -224,7 +236,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         log.warning("socket at %s closed: database unavailable (%s)", table_id, type(exc).__name__)
     finally:
         hub.unregister(conn)
-        counts.remove(conn.user_id, address)
+        counts.remove(conn.user_id, address, table_id, player)
         conn.direct = None
         writer.cancel()
         try:
