@@ -56,6 +56,12 @@ class Settings(BaseSettings):
     sockets_per_address: int = 60  # open watcher sockets from one address (this instance)
     sockets_per_table: int = 200  # open watcher sockets on one table (this instance); players always get in
     chat_per_minute: int = 20  # chat messages of one user per minute, all sockets and tables together
+    # Tournaments (docs/tournaments.md): unfinished ones per organiser, new ones per address an hour, and entrants
+    # (people and bots) per tournament. A tournament's tables are its own budget, apart from its organiser's table
+    # limits: a round seats at most tournament_max_entrants / 3 tables (16 by default).
+    open_tournaments_per_user: int = 2
+    tournaments_per_address_per_hour: int = 6
+    tournament_max_entrants: int = 48
     public_tables_per_host: int = 3  # open tables of one host shown in the public list
     abandoned_after_seconds: int = 60 * 60 * 24  # open tables nobody connected to for this long leave the list
     finished_listed_seconds: int = 60 * 60 * 24  # finished tables leave the lists this long after their last change

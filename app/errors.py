@@ -11,6 +11,7 @@ The message is written as a Text (`app.engine.text.t`): `message` is its English
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from fastapi import HTTPException, Request
@@ -22,16 +23,22 @@ from app.engine.text import Text, english, is_text
 class HallError(Exception):
     status = 400
 
-    def __init__(self, code: str, message: str | Text, status: int | None = None):
+    def __init__(self, code: str, message: str | Text, status: int | None = None, retry_after: float | None = None):
         self.say: Text | None = message if is_text(message) else None
         self.message = english(message) if self.say is not None else message
         super().__init__(self.message)
         self.code = code
         if status is not None:
             self.status = status
+        # A refusal asking the client to wait says how long (whole seconds, at least 1): `retry_after` in the body
+        # and a Retry-After header (docs/protocol.md).
+        self.retry_after = None if retry_after is None else max(1, math.ceil(retry_after))
 
     def detail(self) -> dict[str, Any]:
-        return refusal_detail(self.code, self.say or self.message)
+        detail = refusal_detail(self.code, self.say or self.message)
+        if self.retry_after is not None:
+            detail["retry_after"] = self.retry_after
+        return detail
 
 
 def refusal_detail(code: str, message: str | Text) -> dict[str, Any]:
@@ -59,4 +66,5 @@ def refusal(status: int, code: str, message: str | Text, headers: dict[str, str]
 
 
 async def handle(request: Request, exc: HallError) -> JSONResponse:
-    return JSONResponse({"detail": exc.detail()}, status_code=exc.status)
+    headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after is not None else None
+    return JSONResponse({"detail": exc.detail()}, status_code=exc.status, headers=headers)

@@ -124,6 +124,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.hashing = PasswordHashing(settings.hash_workers, settings.hash_queue_limit)
     app.state.login_backoff = Backoff(settings.login_free_failures, settings.login_max_wait, settings.login_window)
     app.state.guest_window = Window(settings.guests_per_address_per_hour, 3600)
+    app.state.tournament_window = Window(settings.tournaments_per_address_per_hour, 3600)
     app.state.socket_counts = SocketCounts()
     app.add_exception_handler(HallError, handle_hall_error)
     app.add_exception_handler(RequestValidationError, validation_failed)

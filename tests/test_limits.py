@@ -17,7 +17,8 @@ from tests.test_hostile import close_code
 
 LIMITS = {"GUESTS_PER_ADDRESS_PER_HOUR": "5", "SOCKETS_PER_USER": "3", "SOCKETS_PER_ADDRESS": "5",
           "SOCKETS_PER_TABLE": "4", "CHAT_PER_MINUTE": "4", "PUBLIC_TABLES_PER_HOST": "2",
-          "ABANDONED_AFTER_SECONDS": "3", "OPEN_TABLES_PER_USER": "3"}
+          "ABANDONED_AFTER_SECONDS": "3", "OPEN_TABLES_PER_USER": "3", "OPEN_TOURNAMENTS_PER_USER": "2",
+          "TOURNAMENTS_PER_ADDRESS_PER_HOUR": "3", "TOURNAMENT_MAX_ENTRANTS": "6"}
 
 
 @pytest.fixture(scope="module")
@@ -70,7 +71,7 @@ def test_open_tables_per_user(limited):
     for _ in range(3):
         host.open_table()
     r = host.post("/api/tables", {"game": "tally"}, ok=False)
-    assert r.status_code == 429 and r.json()["detail"]["code"] == "too_many_tables"
+    assert r.status_code == 429 and r.json()["detail"]["code"] == "too_many_tables" and _waits(r)
 
 
 def test_tables_per_minute(tmp_path):
@@ -81,7 +82,7 @@ def test_tables_per_minute(tmp_path):
         for _ in range(3):
             host.open_table()
         r = host.post("/api/tables", {"game": "tally"}, ok=False)
-        assert r.status_code == 429 and r.json()["detail"]["code"] == "tables_too_fast"
+        assert r.status_code == 429 and r.json()["detail"]["code"] == "tables_too_fast" and 50 <= _waits(r) <= 60
     finally:
         server.stop()
 
@@ -192,3 +193,35 @@ def test_watchers_never_lock_the_players_out_of_their_table(limited):
     again.until("snapshot")
     for s in watching + neighbours + [mine, again]:
         s.close()
+
+
+def _waits(r) -> int:  # noqa: ANN001
+    """A 429 that says when to try again, in its body and its Retry-After header alike."""
+    assert r.status_code == 429, r.text
+    seconds = r.json()["detail"]["retry_after"]
+    assert type(seconds) is int and seconds >= 1 and r.headers["retry-after"] == str(seconds), (r.headers, r.text)
+    return seconds
+
+
+def test_tournaments_per_person_per_address_and_entrants_per_tournament(limited):
+    """Issue 28: one guest created 15 tournaments of 15, and one tournament took 256 bot entrants (starting it would
+    have seated some 64 all-bot tables at once). Unfinished tournaments per organiser (2 here), new ones per address
+    an hour (3) and entrants per tournament (6) are capped; a round's tables are the tournament's own budget."""
+    body = {"name": "Cup", "game": "tally", "options": {}, "min_size": 3, "max_size": 3}
+    first = guest(limited, "Organiser One", "10.203.0.1")
+    ids = [first.post("/api/tournaments", body).json()["id"] for _ in range(2)]
+    r = first.post("/api/tournaments", body, ok=False)
+    assert r.json()["detail"]["code"] == "too_many_tournaments" and _waits(r)
+    second = guest(limited, "Organiser Two", "10.203.0.1")
+    second.post("/api/tournaments", body)  # the address's third this hour
+    r = second.post("/api/tournaments", body, ok=False)
+    assert r.json()["detail"]["code"] == "tournaments_too_fast" and 3000 < _waits(r) <= 3600
+    guest(limited, "Organiser Three", "10.203.0.2").post("/api/tournaments", body)  # another address
+    r = first.post(f"/api/tournaments/{ids[0]}/bots", {"count": 64}, ok=False)
+    assert r.status_code == 409 and r.json()["detail"]["code"] == "tournament_full"
+    first.post(f"/api/tournaments/{ids[0]}/bots", {"count": 5})
+    first.post(f"/api/tournaments/{ids[0]}/register", {})  # the sixth entrant
+    late = guest(limited, "Latecomer")
+    r = late.post(f"/api/tournaments/{ids[0]}/register", {}, ok=False)
+    assert r.status_code == 409 and r.json()["detail"]["code"] == "tournament_full"
+    assert len(first.http.get(f"/api/tournaments/{ids[0]}").json()["entrants"]) == 6

@@ -13,7 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app import engine
 from app.config import get_settings
 from app.errors import HallError
-from app.db.models import Clock, GameRecord, Seat, Table, User, utcnow
+from app.db.models import Clock, GameRecord, Seat, Table, User, as_utc, utcnow
 from app.engine.text import t, tn
 from app.i18n import BOT_SUFFIX, N_
 from app.history import shown as history
@@ -50,12 +50,20 @@ async def check_table_limits(db: AsyncSession, *, host: User, open_limit: int, p
         raise LobbyError("too_many_tables", tn("you already host {n} unfinished table; finish or leave it first "
                                                "(at most {limit})",
                                                "you already host {n} unfinished tables; finish or leave some first "
-                                               "(at most {limit})", unfinished, limit=open_limit), 429)
-    recent = await db.scalar(select(func.count()).select_from(Table)
-                             .where(Table.host_id == host.id, Table.created_at >= utcnow() - timedelta(minutes=1)))
+                                               "(at most {limit})", unfinished, limit=open_limit), 429,
+                         retry_after=OPEN_LIMIT_RETRY_S)
+    since = utcnow() - timedelta(minutes=1)
+    recent, oldest = (await db.execute(select(func.count(), func.min(Table.created_at))
+                                       .where(Table.host_id == host.id, Table.created_at >= since))).one()
     if recent >= per_minute:
+        wait = 60 - (utcnow() - as_utc(oldest)).total_seconds() if oldest is not None else 60
         raise LobbyError("tables_too_fast", tn("at most {n} new table a minute; wait a moment",
-                                               "at most {n} new tables a minute; wait a moment", per_minute), 429)
+                                               "at most {n} new tables a minute; wait a moment", per_minute), 429,
+                         retry_after=wait)
+
+
+# A limit on things still open has no moment it ends by itself: clients are told to look again after this long.
+OPEN_LIMIT_RETRY_S = 60
 
 
 async def check_nickname_free(db: AsyncSession, *, user: User, nickname: str, table_id: str | None = None) -> None:

@@ -6,7 +6,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, PlainTextResponse
 
 from app import engine
-from app.accounts.deps import CurrentUser, OptionalUser, csrf_token
+from app.accounts.deps import CurrentUser, OptionalUser, client_address, csrf_token
 from app.db.deps import DbDep
 from app.db.models import Tournament, User
 from app.engine import text  # text.t, not t: `t` is the tournament throughout this module
@@ -66,7 +66,16 @@ async def list_tournaments(db: DbDep, user: OptionalUser) -> list[dict]:
 
 
 @router.post("/api/tournaments", response_model=TournamentCreated, tags=["tournaments"])
-async def create_tournament(body: TournamentCreate, db: DbDep, user: CurrentUser) -> TournamentCreated:
+async def create_tournament(body: TournamentCreate, request: Request, db: DbDep,
+                            user: CurrentUser) -> TournamentCreated:
+    """Refused with 429 `too_many_tournaments` or `tournaments_too_fast` past the organiser's and address's limits."""
+    settings = request.app.state.settings
+    await service.check_limits(db, organiser=user, open_limit=settings.open_tournaments_per_user)
+    wait = request.app.state.tournament_window.hit(client_address(request))
+    if wait > 0:
+        raise service.TournamentError("tournaments_too_fast", text.tn(
+            "at most {n} new tournament an hour from one address", "at most {n} new tournaments an hour from one address",
+            settings.tournaments_per_address_per_hour), 429, retry_after=wait)
     t = await service.create(db, organiser=user, name=body.name, game_id=body.game, options=body.options,
                              rounds=body.rounds, min_size=body.min_size, max_size=body.max_size,
                              private=body.private, registration_closes_at=body.registration_closes_at,

@@ -16,15 +16,17 @@ import secrets
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import or_, select, update
+from sqlalchemy import func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app import engine
+from app.config import get_settings
 from app.errors import HallError
 from app.db.models import Entrant, GameRecord, Seat, Table, Tournament, TournamentTable, User
 from app.engine import text  # text.t, not t: `t` is the tournament throughout this module
 from app.i18n import BOT_SUFFIX
 from app.lobby import service as lobby
+from app.lobby.service import OPEN_LIMIT_RETRY_S
 from app.play import clocks
 
 from .seating import SeatingError, seat_round, table_sizes
@@ -171,6 +173,26 @@ async def create(db: AsyncSession, *, organiser: User, name: str, game_id: str, 
     return t
 
 
+async def check_limits(db: AsyncSession, *, organiser: User, open_limit: int) -> None:
+    """Refuse a new tournament while its organiser has `open_limit` unfinished ones: one guest once made 15."""
+    unfinished = await db.scalar(select(func.count()).select_from(Tournament).where(
+        Tournament.organiser_id == organiser.id, Tournament.status != "finished"))
+    if unfinished >= open_limit:
+        raise TournamentError("too_many_tournaments", text.tn(
+            "you already organise {n} unfinished tournament (at most {limit})",
+            "you already organise {n} unfinished tournaments (at most {limit})", unfinished, limit=open_limit),
+            429, retry_after=OPEN_LIMIT_RETRY_S)
+
+
+def _room_for(entrants: list[Entrant], more: int) -> None:
+    """Entrants, people and bots together, are capped (TOURNAMENT_MAX_ENTRANTS): 256 bots once made one tournament
+    that would have seated 64 tables at once."""
+    cap = get_settings().tournament_max_entrants
+    if len(entrants) + more > cap:
+        raise TournamentError("tournament_full", text.tn("a tournament takes at most {n} entrant",
+                                                         "a tournament takes at most {n} entrants", cap), 409)
+
+
 async def _lock(db: AsyncSession, t: Tournament) -> None:
     """Serialise changes to one tournament (PostgreSQL row lock; SQLite has one writer anyway)."""
     await db.execute(select(Tournament.id).where(Tournament.id == t.id).with_for_update())
@@ -184,6 +206,7 @@ async def register(db: AsyncSession, *, t: Tournament, user: User) -> Entrant:
     entrants = await entrants_of(db, tournament_id=t.id)
     if any(e.user_id == user.id for e in entrants):
         raise TournamentError("already_registered", text.t("you are already registered"), 409)
+    _room_for(entrants, 1)
     entrant = Entrant(tournament_id=t.id, user_id=user.id, name=user.nickname)
     db.add(entrant)
     await db.flush()
@@ -213,7 +236,9 @@ async def add_bots(db: AsyncSession, *, t: Tournament, user: User, count: int) -
     if t.status != "registering":
         raise TournamentError("already_started", text.t("bots join before the first round"), 409)
     game = engine.get(t.game_id)
-    existing = sum(1 for e in await entrants_of(db, tournament_id=t.id) if e.bot)
+    entrants = await entrants_of(db, tournament_id=t.id)
+    _room_for(entrants, count)
+    existing = sum(1 for e in entrants if e.bot)
     added = []
     for i in range(existing, existing + count):
         name = BOT_NAMES[i % len(BOT_NAMES)] + (f" {i // len(BOT_NAMES) + 1}" if i >= len(BOT_NAMES) else "")

@@ -17,7 +17,8 @@ TEST_SECRET = "test-secret-key-not-for-production"
 # Every test client comes from 127.0.0.1, so the per-address limits would meet each other across tests: test servers
 # start with roomy limits, and the tests of the limits themselves pass the values they check (as env overrides).
 ROOMY_LIMITS = {"GUESTS_PER_ADDRESS_PER_HOUR": "100000", "TABLES_PER_MINUTE": "100000",
-                "OPEN_TABLES_PER_USER": "100000", "SOCKETS_PER_ADDRESS": "100000", "LOGIN_FREE_FAILURES": "1000"}
+                "OPEN_TABLES_PER_USER": "100000", "SOCKETS_PER_ADDRESS": "100000", "LOGIN_FREE_FAILURES": "1000",
+                "OPEN_TOURNAMENTS_PER_USER": "100000", "TOURNAMENTS_PER_ADDRESS_PER_HOUR": "100000"}
 
 
 def free_port() -> int:
