@@ -21,6 +21,9 @@ class Settings(BaseSettings):
     secret_key: str | None = None
     bot_delay: float = 0.6  # seconds a bot "thinks" before moving; 0 in tests
     cookie_secure: bool = False
+    # Host names this server answers to, comma-separated (besides localhost, 127.0.0.1 and ::1); empty: any. Set it
+    # for an instance on a private network, so a DNS-rebinding page cannot talk to it (docs/security.md).
+    allowed_hosts: str = ""
     history_size: int = 256  # patches kept per table for reconnects (?v=N)
     max_message_bytes: int = 8192  # largest websocket message accepted from a client
     rate_per_second: float = 30.0  # per-socket message budget (token bucket)

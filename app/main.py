@@ -39,7 +39,7 @@ from app.play.routes import SocketCounts, router as play_router
 from app.replays.routes import router as replays_router
 from app.tournaments import service as tournaments
 from app.tournaments.routes import router as tournaments_router
-from app.web import GuardMiddleware, database_unavailable, validation_failed
+from app.web import GuardMiddleware, HostGuard, database_unavailable, validation_failed
 
 ROOT = Path(__file__).resolve().parent.parent
 log = logging.getLogger(__name__)
@@ -138,6 +138,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(SessionMiddleware, secret_key=settings.secret_key, session_cookie="boardhall",
                        max_age=settings.session_idle_seconds, same_site="lax", https_only=settings.cookie_secure)
     app.add_middleware(i18n_web.LanguageMiddleware)
+    if settings.allowed_hosts:
+        app.add_middleware(HostGuard, allowed=settings.allowed_hosts)
     app.add_middleware(observability.RequestContext)  # outermost: every log line of a request carries its ids
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
     app.include_router(accounts_router)

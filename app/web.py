@@ -81,6 +81,34 @@ class GuardMiddleware:
         await self.app(scope, replay, send)
 
 
+class HostGuard:
+    """With ALLOWED_HOSTS set, only requests naming one of those hosts (or the machine itself: localhost, 127.0.0.1,
+    ::1) in their Host header are served: a page on another site whose name an attacker points at a private
+    instance's address (DNS rebinding) is refused, as its requests carry the attacker's host name."""
+
+    LOCAL = {"localhost", "127.0.0.1", "::1"}
+
+    def __init__(self, app: ASGIApp, allowed: str):
+        self.app = app
+        self.allowed = {h.strip().lower() for h in allowed.split(",") if h.strip()} | self.LOCAL
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket") or self._host(scope) in self.allowed:
+            await self.app(scope, receive, send)
+            return
+        if scope["type"] == "websocket":  # refused before the upgrade: the client sees an HTTP 403
+            await send({"type": "websocket.close", "code": 4403, "reason": "unknown host"})
+            return
+        await _reply(send, 400, "bad_host", t("this server does not answer to that host name"))
+
+    @staticmethod
+    def _host(scope: Scope) -> str:
+        raw = next((v for k, v in scope["headers"] if k == b"host"), b"").decode("latin-1").strip().lower()
+        if raw.startswith("["):  # [::1]:8000
+            return raw[1:raw.find("]")] if "]" in raw else raw
+        return raw.rsplit(":", 1)[0] if raw.count(":") == 1 else raw
+
+
 def _strict_json(body: bytes) -> bool:
     try:
         orjson.loads(body)

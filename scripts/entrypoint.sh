@@ -5,6 +5,8 @@
 # to slower ones when a package is missing); bench/README.md has the measurements behind the choice, and
 # UVICORN_LOOP / UVICORN_HTTP / UVICORN_WS override it for benchmarks.
 set -eu
+# FORWARDED_ALLOW_IPS: the proxies (addresses or networks, comma-separated) whose X-Forwarded-For names the client.
+# Unset, as for `make run`: none, so no visitor picks the address the per-address limits count (docs/security.md).
 PYTHON="${PYTHON:-python}"
 # Owner-only files: data/ holds the cookie-signing key and the SQLite database (password hashes, sessions).
 umask 077
@@ -14,4 +16,4 @@ chmod 700 data
 exec "$PYTHON" -m uvicorn app.main:create_app --factory \
   --host "${HOST:-127.0.0.1}" --port "${PORT:-8000}" \
   --loop "${UVICORN_LOOP:-uvloop}" --http "${UVICORN_HTTP:-httptools}" --ws "${UVICORN_WS:-websockets-sansio}" \
-  --ws-max-size 65536 --timeout-graceful-shutdown "${SHUTDOWN_GRACE_S:-6}" --proxy-headers --forwarded-allow-ips "${FORWARDED_ALLOW_IPS:-127.0.0.1}"
+  --ws-max-size 65536 --timeout-graceful-shutdown "${SHUTDOWN_GRACE_S:-6}" --proxy-headers --forwarded-allow-ips "${FORWARDED_ALLOW_IPS:-}"

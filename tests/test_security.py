@@ -164,3 +164,51 @@ def test_a_seat_not_yet_opened_since_the_start_gets_the_whole_grace_and_host_rig
     solo.post(f"/api/tables/{sid}/bots", {})
     solo.post(f"/api/tables/{sid}/start")
     assert solo.post(f"/api/tables/{sid}/resign").json()["host_id"] == solo.id
+
+
+@pytest.fixture(scope="module")
+def exposed_server(tmp_path_factory):
+    """A server as `make run` starts it (no trusted proxy), with a host allow-list."""
+    from tests.support.servers import Server
+
+    server = Server(database_url=f"sqlite:///{tmp_path_factory.mktemp('exposed') / 'hall.db'}", FORWARDED_ALLOW_IPS="",
+                    GUESTS_PER_ADDRESS_PER_HOUR="2", ALLOWED_HOSTS="games.example.org, hall.example.org")
+    server.start()
+    yield server
+    server.stop()
+
+
+def test_without_a_trusted_proxy_x_forwarded_for_is_not_believed(exposed_server):
+    """Issue 28: `make run` trusted X-Forwarded-For from 127.0.0.1, so behind nothing (or a local tunnel) anyone could
+    pick the address the per-address limits count. Trusted proxies are a setting, none by default."""
+    codes = []
+    for i in range(3):
+        person = Person(exposed_server)
+        person.http.headers["x-forwarded-for"] = f"10.77.0.{i}"
+        codes.append(person.post("/api/session", {"nickname": f"Spoofer {i}"}, ok=False).status_code)
+    assert codes == [200, 200, 429]
+
+
+def test_allowed_hosts_refuses_requests_naming_another_host(exposed_server):
+    """Issue 28: with no Host allow-list a DNS-rebinding page (evil.example resolving to a private instance) could talk
+    to it. With ALLOWED_HOSTS set, another host name gets 400 `bad_host` and its websocket is refused; the listed
+    names and the machine's own addresses are served."""
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    person = Person(exposed_server)
+    refused = person.http.get("/api/games", headers={"host": "evil.example"})
+    assert refused.status_code == 400 and refused.json()["detail"]["code"] == "bad_host"
+    assert person.http.post("/api/session", json={"nickname": "Rebound"},
+                            headers={"host": "evil.example:8000"}).status_code == 400
+    for host in ("games.example.org", "HALL.example.org:443", f"127.0.0.1:{exposed_server.port}", "localhost"):
+        assert person.http.get("/api/games", headers={"host": host}).status_code == 200, host
+    upgrade = {"upgrade": "websocket", "connection": "Upgrade", "sec-websocket-version": "13",
+               "sec-websocket-key": "dGhlIHNhbXBsZSBub25jZQ=="}
+    refused_socket = person.http.get("/ws/tables/nosuch", headers={**upgrade, "host": "evil.example"})
+    assert refused_socket.status_code == 403
+    # The machine's own address reaches the socket route itself, which answers an unknown table with 4404.
+    with connect(f"{exposed_server.ws_url}/ws/tables/nosuch") as ws:
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=5)
+    assert closed.value.rcvd.code == 4404
