@@ -6,7 +6,10 @@ of the 50 public rows; 500 cookieless `POST /api/session` made 500 users; 500 an
 
 from __future__ import annotations
 
+import re
+import sqlite3
 import time
+from pathlib import Path
 
 import pytest
 from websockets.sync.client import connect
@@ -225,3 +228,192 @@ def test_tournaments_per_person_per_address_and_entrants_per_tournament(limited)
     r = late.post(f"/api/tournaments/{ids[0]}/register", {}, ok=False)
     assert r.status_code == 409 and r.json()["detail"]["code"] == "tournament_full"
     assert len(first.http.get(f"/api/tournaments/{ids[0]}").json()["entrants"]) == 6
+
+
+# ---- refusals a program can act on (issue 28, item 7) -------------------------------------------------------------
+
+PROTOCOL = Path(__file__).resolve().parent.parent / "docs" / "protocol.md"
+SLOW_DOWN = {"rate_limited", "chat_too_fast"}  # socket refusals that ask the client to wait: they say how long
+
+
+def documented_codes() -> tuple[set[str], set[str]]:
+    """The websocket error codes (docs/protocol.md, "Error codes") and the HTTP 429 codes of its table."""
+    text = PROTOCOL.read_text()
+    listing = text.split("### Error codes", 1)[1].strip().split("\n\n", 1)[0]  # the paragraph listing them
+    socket_codes = set(re.findall(r"`([a-z]+_[a-z_]+)`", listing))  # codes have an underscore; `undo` is a type
+    http_429 = set(re.findall(r"^\| 429 \| `([a-z_]+)` \|", text, re.M))
+    return socket_codes, http_429
+
+
+@pytest.fixture(scope="module")
+def strict(tmp_path_factory):
+    server = Server(database_url=f"sqlite:///{tmp_path_factory.mktemp('strict') / 'hall.db'}", RATE_PER_SECOND="10",
+                    RATE_BURST="10", CHAT_PER_MINUTE="2", GUESTS_PER_ADDRESS_PER_HOUR="2", OPEN_TABLES_PER_USER="1",
+                    TABLES_PER_MINUTE="1", OPEN_TOURNAMENTS_PER_USER="1", TOURNAMENTS_PER_ADDRESS_PER_HOUR="2",
+                    LOGIN_FREE_FAILURES="1", DB_LOCK_TIMEOUT="0.3")
+    server.start()
+    yield server
+    server.stop()
+
+
+def _refusal(sock: TableSocket, msg_id, code: str) -> dict:  # noqa: ANN001
+    """The error frame answering `msg_id`, in the documented shape: type, id, code, message, say?, retry_after?."""
+    deadline = time.monotonic() + 5
+    while True:
+        frame = sock.recv(timeout=max(0.01, deadline - time.monotonic()))
+        if frame["type"] == "error" and frame["id"] == msg_id and frame["code"] == code:
+            break
+    assert set(frame) <= {"type", "id", "code", "message", "say", "retry_after"}, frame
+    assert type(frame["message"]) is str and frame["message"], frame
+    assert "say" not in frame or "msg" in frame["say"], frame
+    if code in SLOW_DOWN:
+        assert type(frame["retry_after"]) in (int, float) and 0 < frame["retry_after"] <= 60, frame
+    else:
+        assert "retry_after" not in frame, frame
+    return frame
+
+
+def _finish_against_a_bot(person: Person, table_id: str) -> None:
+    person.post(f"/api/tables/{table_id}/bots", {})
+    person.post(f"/api/tables/{table_id}/start")
+    sock = socket_from(person, table_id)
+    sock.until("snapshot")
+    deadline = time.monotonic() + 15
+    while sock.view["result"] is None:
+        if sock.view["legal"]:
+            sock.act_ok(sock.view["legal"][0])
+        else:
+            sock.recv(timeout=max(0.01, deadline - time.monotonic()))
+    sock.close()
+
+
+def test_every_documented_refusal_code_comes_in_its_documented_shape(strict):
+    """Issue 28: `rate_limited` came with `id: null` and no retry time, `too_large` never named its message,
+    `chat_too_fast` said no time, and not every HTTP 429 carried `retry_after` and `Retry-After`. This walks every
+    refusal code docs/protocol.md lists for the socket and every 429 of its table, makes the server send each, and
+    checks its shape: the refused message's id, and a time to wait on each refusal that asks the client to slow down."""
+    socket_codes, http_429 = documented_codes()
+    assert len(socket_codes) >= 15 and len(http_429) >= 6, (socket_codes, http_429)
+    seen: set[str] = set()
+    host, other = guest(strict, "Walker"), guest(strict, "Walker Two")
+    tid = host.open_table(seats=2, options={"rounds": 1, "first_player": 0})["id"]
+    other.post(f"/api/tables/{tid}/join", {})
+    a, b = socket_from(host, tid), socket_from(other, tid)
+    a.until("snapshot")
+    b.until("snapshot")
+
+    def refused(sock, message, code, msg_id="?"):  # noqa: ANN001, ANN202
+        sock.send(message)
+        frame = _refusal(sock, message.get("id") if msg_id == "?" else msg_id, code)
+        seen.add(code)
+        return frame
+
+    refused(a, {"type": "act", "id": "early", "version": -1, "action": {"type": "pick", "n": 1}}, "not_started")
+    host.post(f"/api/tables/{tid}/start")
+    for sock in (a, b):
+        sock.send({"type": "sync"})
+        sock.until("snapshot", version=0)
+    refused(a, "{nope", "malformed_json", None)
+    refused(a, {"type": "act", "id": "m1", "version": "0", "action": {}}, "bad_message")
+    refused(a, {"type": "launch", "id": "m2"}, "unknown_type")
+    big = refused(a, '{"type": "chat", "id": "big", "text": "%s"}' % ("x" * 9000), "too_large", "big")
+    assert big["id"] == "big"
+    refused(a, {"type": "act", "id": "m3", "version": 0, "action": {"type": "pick", "n": 99, "label": "x"}},
+            "illegal_action")
+    refused(a, {"type": "undo", "id": "m4", "version": 0}, "not_undoable")
+    a.act_ok({"type": "pick", "n": 3, "label": "Pick 3"})
+    refused(a, {"type": "act", "id": "m5", "version": 0, "action": {"type": "pick", "n": 1, "label": "Pick 1"}},
+            "stale_version")
+    b.sync_to(1)
+    b.act_ok({"type": "pick", "n": 1, "label": "Pick 1"})
+    b.sync_to(2)
+    refused(b, {"type": "act", "id": "m6", "version": 2, "action": {"type": "pass", "label": "Pass"}},
+            "not_your_turn")
+    # The database busy: the writer gives up on SQLite's lock after DB_LOCK_TIMEOUT (0.3 s here).
+    locker = sqlite3.connect(strict.database_url[len("sqlite:///"):], isolation_level=None)
+    locker.execute("BEGIN EXCLUSIVE")
+    try:
+        a.sync_to(2)
+        refused(a, {"type": "act", "id": "m7", "version": 2, "action": {"type": "bank", "label": "Bank"}},
+                "try_again")
+    finally:
+        locker.execute("ROLLBACK")
+        locker.close()
+    a.act_ok({"type": "bank", "label": "Bank"})
+    b.sync_to(3)
+    b.act_ok({"type": "pass", "label": "Pass"})
+    a.sync_to(4)
+    assert a.view["result"] is not None
+    refused(a, {"type": "act", "id": "m8", "version": 4, "action": {"type": "pass", "label": "Pass"}}, "game_over")
+    for i in range(2):
+        a.send({"type": "chat", "id": f"c{i}", "text": f"hello {i}"})
+        a.until("chat")
+    refused(a, {"type": "chat", "id": "c2", "text": "one more"}, "chat_too_fast")
+    # Watchers: anonymous (not signed in) and not seated.
+    anonymous = Person(strict)
+    anonymous.http.headers["x-forwarded-for"] = "10.204.0.9"
+    watcher = socket_from(anonymous, tid)
+    watcher.until("snapshot")
+    refused(watcher, {"type": "chat", "id": "w1", "text": "hi"}, "not_signed_in")
+    refused(watcher, {"type": "act", "id": "w2", "version": 4, "action": {"type": "pass"}}, "not_seated")
+    # A rules bug (the test game's poison action): refused, logged, the table plays on.
+    bugs = guest(strict, "Bug Finder")
+    bid = bugs.open_table(seats=2, options={"buggy": True, "first_player": 0})["id"]
+    guest(strict, "Bug Witness").post(f"/api/tables/{bid}/join", {})
+    bugs.post(f"/api/tables/{bid}/start")
+    poisoned = socket_from(bugs, bid)
+    poisoned.until("snapshot")
+    refused(poisoned, {"type": "act", "id": "bug", "version": 0,
+                       "action": {"type": "poison", "where": "view", "label": "Break view"}}, "internal_error")
+    # A flood: each refused message is named by its id, with the time until the socket takes one again.
+    flood = socket_from(guest(strict, "Flooder"), tid)
+    flood.until("snapshot")
+    for i in range(30):
+        flood.send({"type": "ping", "id": f"p{i}"})
+    answered: dict[str, dict] = {}
+    while len(answered) < 30:
+        frame = flood.recv()
+        if frame["type"] in ("pong", "error"):
+            answered[frame["id"]] = frame
+    limited_ = [f for f in answered.values() if f["type"] == "error"]
+    assert limited_ and len(limited_) < 30
+    for frame in limited_:
+        assert frame["code"] == "rate_limited" and 0 < frame["retry_after"] <= 0.1, frame
+        assert set(frame) <= {"type", "id", "code", "message", "say", "retry_after"}
+    seen.add("rate_limited")
+    assert seen == socket_codes, (socket_codes - seen, seen - socket_codes)
+    # HTTP: every 429 of the table says when to try again, in its body and its Retry-After header.
+    http_seen = set()
+
+    def waits(r, code: str) -> int:  # noqa: ANN001
+        assert r.json()["detail"]["code"] == code, r.text
+        http_seen.add(code)
+        return _waits(r)
+
+    crowd = [Person(strict) for _ in range(3)]
+    for person in crowd:
+        person.http.headers["x-forwarded-for"] = "10.204.0.1"
+    statuses = [person.post("/api/session", {"nickname": "Crowd"}, ok=False) for person in crowd]
+    assert [r.status_code for r in statuses] == [200, 200, 429]
+    waits(statuses[2], "too_many_guests")
+    hoarder = guest(strict, "Hoarder")
+    hoarder.open_table()
+    waits(hoarder.post("/api/tables", {"game": "tally"}, ok=False), "too_many_tables")
+    quick = guest(strict, "Quick")
+    _finish_against_a_bot(quick, quick.open_table(seats=2, options={"rounds": 1})["id"])
+    assert 0 < waits(quick.post("/api/tables", {"game": "tally"}, ok=False), "tables_too_fast") <= 60
+    cup = {"name": "Cup", "game": "tally", "options": {}, "min_size": 3, "max_size": 3}
+    organisers = [guest(strict, f"Organiser {i}") for i in range(3)]
+    for organiser in organisers:  # signed up from their own addresses, organising from one
+        organiser.http.headers["x-forwarded-for"] = "10.204.0.2"
+    organisers[0].post("/api/tournaments", cup)
+    waits(organisers[0].post("/api/tournaments", cup, ok=False), "too_many_tournaments")
+    organisers[1].post("/api/tournaments", cup)
+    waits(organisers[2].post("/api/tournaments", cup, ok=False), "tournaments_too_fast")
+    register = Person(strict)
+    register.http.headers["x-forwarded-for"] = "10.204.0.3"
+    register.post("/api/register", {"username": "walker", "password": "violet-kettle-drums-47"})
+    for attempt in range(3):
+        r = register.post("/api/login", {"username": "walker", "password": f"wrong-{attempt}"}, ok=False)
+    waits(r, "too_many_attempts")
+    assert http_seen == http_429, (http_429 - http_seen, http_seen - http_429)

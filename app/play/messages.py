@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Union
 
+import json
+
 import msgspec
 import orjson
 
@@ -130,3 +132,56 @@ def _checked(text: str | bytes) -> Act | Undo | Sync | Chat | Ping:
     if not 1 <= len(text_) <= MAX_CHAT:
         raise _refuse("text", f"must be 1-{MAX_CHAT} characters, not {len(text_)}", msg_id)
     return Chat(text=text_, id=msg_id)
+
+
+HEAD_CHARS = 256
+_head_decoder = json.JSONDecoder()
+_SCALAR_START = set('"-0123456789tfn')
+
+
+def head_id(text: str) -> str | int | None:
+    """The message's `id` when it is among the top-level keys at the head of the frame, before any object or array
+    value, read without parsing the rest: refusals of frames too large to parse (`too_large`) or refused before
+    parsing (`rate_limited`) still name the message they refuse. None when it is not there, or not a string or an
+    integer."""
+    head = text[:HEAD_CHARS]
+    at = _skip(head, 0)
+    if head[at:at + 1] != "{":
+        return None
+    at += 1
+    try:
+        while True:
+            at = _skip(head, at)
+            key, at = _head_decoder.raw_decode(head, at)
+            at = _skip(head, at)
+            if type(key) is not str or head[at:at + 1] != ":":
+                return None
+            at = _skip(head, at + 1)
+            if head[at:at + 1] not in _SCALAR_START:
+                return None  # an object or array: reading on would mean parsing it
+            value, at = _head_decoder.raw_decode(head, at)
+            if key == "id":
+                return value if _sendable_id(value) else None
+            at = _skip(head, at)
+            if head[at:at + 1] != ",":
+                return None
+            at += 1
+    except (ValueError, RecursionError):  # the head ends inside a value, or is not JSON
+        return None
+
+
+def _sendable_id(value: Any) -> bool:
+    """An id the refusal can quote: a string without lone surrogates, or an integer of at most 64 bits."""
+    if type(value) is str:
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return False
+        return True
+    return _is_int(value) and -2**63 <= value < 2**64
+
+
+def _skip(text: str, at: int) -> int:
+    while at < len(text) and text[at] in " \t\n\r":
+        at += 1
+    return at

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import sqlite3
 import time
 from collections import Counter
@@ -25,7 +26,7 @@ from app import engine, observability
 from app.accounts.deps import OptionalUser, client_address, connection_user, session_token
 from app.accounts.service import session_id
 from app.db.deps import DbDep
-from app.db.models import GameRecord, Message, utcnow
+from app.db.models import GameRecord, Message, as_utc, utcnow
 from app.engine.text import Text, t, tn
 from app.errors import refusal, refusal_detail
 from app.lobby import service as lobby_service
@@ -50,6 +51,10 @@ class TokenBucket:
             self.tokens -= 1
             return True
         return False
+
+    def wait(self) -> float:
+        """Seconds until the next message would be taken (a whole millisecond at least)."""
+        return max(0.001, math.ceil((1 - self.tokens) / self.rate * 1000) / 1000)
 
 
 class SocketCounts:
@@ -214,12 +219,14 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             if text is None:  # a binary frame
                 conn.send(_error(None, "bad_message", t("messages are JSON text frames")))
                 continue
+            # Refusals before parsing name the message by the `id` at the frame's head, read without parsing it all.
             if len(text) > settings.max_message_bytes:
-                conn.send(_error(None, "too_large",
+                conn.send(_error(messages.head_id(text), "too_large",
                                  t("messages are limited to {n} bytes", n=settings.max_message_bytes)))
                 continue
             if not bucket.take():
-                conn.send(_error(None, "rate_limited", t("too many messages; slow down")))
+                conn.send(_error(messages.head_id(text), "rate_limited", t("too many messages; slow down"),
+                                 retry_after=bucket.wait()))
                 continue
             try:
                 msg = messages.parse(text)
@@ -270,10 +277,12 @@ async def _handle(app, conn: Connection, user, table_id: str, msg) -> None:  # n
             conn.send(_error(msg.id, "bad_message", t("a chat message needs some text")))
             return
         try:
-            if await _chat_count(app, user.id) >= app.state.settings.chat_per_minute:
+            count, wait = await _chat_count(app, user.id)
+            if count >= app.state.settings.chat_per_minute:
                 conn.send(_error(msg.id, "chat_too_fast", tn("at most {n} chat message a minute",
                                                              "at most {n} chat messages a minute",
-                                                             app.state.settings.chat_per_minute)))
+                                                             app.state.settings.chat_per_minute),
+                                 retry_after=max(1, math.ceil(wait))))
                 return
             await hub.chat(table_id, user_id=user.id, nickname=user.nickname, text=text)
         except Exception as exc:
@@ -317,16 +326,20 @@ async def _handle(app, conn: Connection, user, table_id: str, msg) -> None:  # n
             conn.send(dumps({"type": "ack", "id": msg.id, "version": version}))
 
 
-async def _chat_count(app, user_id: int) -> int:  # noqa: ANN001
+async def _chat_count(app, user_id: int) -> tuple[int, float]:  # noqa: ANN001
     """Chat messages `user_id` sent in the last minute, on every socket and table (counted in the database, so all
-    instances share the budget)."""
+    instances share the budget), and the seconds until the oldest of them leaves that minute."""
     async with app.state.sessionmaker() as db:
-        return await db.scalar(select(func.count()).select_from(Message).where(
-            Message.user_id == user_id, Message.created_at >= utcnow() - timedelta(minutes=1)))
+        count, oldest = (await db.execute(select(func.count(), func.min(Message.created_at)).where(
+            Message.user_id == user_id, Message.created_at >= utcnow() - timedelta(minutes=1)))).one()
+    return count, (60 - (utcnow() - as_utc(oldest)).total_seconds() if oldest is not None else 0.0)
 
 
-def _error(msg_id, code: str, message: str | Text) -> str:  # noqa: ANN001
-    return dumps({"type": "error", "id": msg_id, **refusal_detail(code, message)})
+def _error(msg_id, code: str, message: str | Text, retry_after: float | None = None) -> str:  # noqa: ANN001
+    frame = {"type": "error", "id": msg_id, **refusal_detail(code, message)}
+    if retry_after is not None:  # the refusal asks the client to wait this many seconds
+        frame["retry_after"] = retry_after
+    return dumps(frame)
 
 
 async def _write(websocket: WebSocket, conn: Connection) -> None:
