@@ -278,12 +278,7 @@ def _finish_against_a_bot(person: Person, table_id: str) -> None:
     person.post(f"/api/tables/{table_id}/start")
     sock = socket_from(person, table_id)
     sock.until("snapshot")
-    deadline = time.monotonic() + 15
-    while sock.view["result"] is None:
-        if sock.view["legal"]:
-            sock.act_ok(sock.view["legal"][0])
-        else:
-            sock.recv(timeout=max(0.01, deadline - time.monotonic()))
+    sock.play_to_the_end()
     sock.close()
 
 

@@ -125,15 +125,18 @@ def test_writes_from_an_opaque_null_origin_are_refused(sqlite_server):
     assert r.status_code == 403
 
 
-@pytest.fixture(scope="module")
-def graceful_server(tmp_path_factory):
+def _own_server(tmp_path_factory, name: str, **env: str):  # noqa: ANN001, ANN202
     from tests.support.servers import Server
 
-    server = Server(database_url=f"sqlite:///{tmp_path_factory.mktemp('grace') / 'hall.db'}", ABSENT_GRACE_S="2",
-                    PRESENCE_BEAT_S="0.5", CLOCK_TICK_S="0.1")
+    server = Server(database_url=f"sqlite:///{tmp_path_factory.mktemp(name) / 'hall.db'}", **env)
     server.start()
     yield server
     server.stop()
+
+
+@pytest.fixture(scope="module")
+def graceful_server(tmp_path_factory):
+    yield from _own_server(tmp_path_factory, "grace", ABSENT_GRACE_S="2", PRESENCE_BEAT_S="0.5", CLOCK_TICK_S="0.1")
 
 
 def test_a_seat_not_yet_opened_since_the_start_gets_the_whole_grace_and_host_rights_stay_with_people(graceful_server):
@@ -169,13 +172,8 @@ def test_a_seat_not_yet_opened_since_the_start_gets_the_whole_grace_and_host_rig
 @pytest.fixture(scope="module")
 def exposed_server(tmp_path_factory):
     """A server as `make run` starts it (no trusted proxy), with a host allow-list."""
-    from tests.support.servers import Server
-
-    server = Server(database_url=f"sqlite:///{tmp_path_factory.mktemp('exposed') / 'hall.db'}", FORWARDED_ALLOW_IPS="",
-                    GUESTS_PER_ADDRESS_PER_HOUR="2", ALLOWED_HOSTS="games.example.org, hall.example.org")
-    server.start()
-    yield server
-    server.stop()
+    yield from _own_server(tmp_path_factory, "exposed", FORWARDED_ALLOW_IPS="", GUESTS_PER_ADDRESS_PER_HOUR="2",
+                           ALLOWED_HOSTS="games.example.org, hall.example.org")
 
 
 def test_without_a_trusted_proxy_x_forwarded_for_is_not_believed(exposed_server):

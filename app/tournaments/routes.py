@@ -74,8 +74,9 @@ async def create_tournament(body: TournamentCreate, request: Request, db: DbDep,
     wait = request.app.state.tournament_window.hit(client_address(request))
     if wait > 0:
         raise service.TournamentError("tournaments_too_fast", text.tn(
-            "at most {n} new tournament an hour from one address", "at most {n} new tournaments an hour from one address",
-            settings.tournaments_per_address_per_hour), 429, retry_after=wait)
+            "at most {n} new tournament an hour from one address",
+            "at most {n} new tournaments an hour from one address", settings.tournaments_per_address_per_hour), 429,
+            retry_after=wait)
     t = await service.create(db, organiser=user, name=body.name, game_id=body.game, options=body.options,
                              rounds=body.rounds, min_size=body.min_size, max_size=body.max_size,
                              private=body.private, registration_closes_at=body.registration_closes_at,
@@ -123,8 +124,8 @@ async def start(tournament_id: str, request: Request, db: DbDep, user: CurrentUs
 
 
 @router.post("/api/tournaments/{tournament_id}/rounds/{round_}/tables/{index}/close", tags=["tournaments"])
-async def close_table(tournament_id: str, round_: PathInt, index: PathInt, request: Request, db: DbDep, user: CurrentUser,
-                      body: CloseTableBody | None = None) -> dict:
+async def close_table(tournament_id: str, round_: PathInt, index: PathInt, request: Request, db: DbDep,
+                      user: CurrentUser, body: CloseTableBody | None = None) -> dict:
     t = await _visible(request, db, tournament_id, user)
     points = body.points if body else None
     return await _change(request, db, t, user, service.close_table(db, t=t, user=user, round_=round_, index=index,

@@ -96,6 +96,15 @@ class TableSocket:
             if msg["type"] in ("ack", "error") and msg.get("id") == msg_id:
                 return msg
 
+    def play_to_the_end(self, timeout: float = 15) -> None:
+        """Make this seat's first legal move whenever it has one, until the game is over."""
+        deadline = time.monotonic() + timeout
+        while self.view["result"] is None:
+            if self.view["legal"]:
+                self.act_ok(self.view["legal"][0])
+            else:
+                self.recv(timeout=max(0.01, deadline - time.monotonic()))
+
     def sync_to(self, version: int, timeout: float = 5) -> None:
         deadline = time.monotonic() + timeout
         while self.version is None or self.version < version:

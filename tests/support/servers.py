@@ -19,7 +19,8 @@ TEST_SECRET = "test-secret-key-not-for-production"
 # The tests speak for many addresses through X-Forwarded-For, so test servers trust it from 127.0.0.1 (the default
 # trusts no proxy; tests/test_security.py checks that).
 ROOMY_LIMITS = {"FORWARDED_ALLOW_IPS": "127.0.0.1", "GUESTS_PER_ADDRESS_PER_HOUR": "100000",
-                "TABLES_PER_MINUTE": "100000", "OPEN_TABLES_PER_USER": "100000", "SOCKETS_PER_ADDRESS": "100000", "LOGIN_FREE_FAILURES": "1000",
+                "TABLES_PER_MINUTE": "100000", "OPEN_TABLES_PER_USER": "100000", "SOCKETS_PER_ADDRESS": "100000",
+                "LOGIN_FREE_FAILURES": "1000",
                 "OPEN_TOURNAMENTS_PER_USER": "100000", "TOURNAMENTS_PER_ADDRESS_PER_HOUR": "100000"}
 
 
