@@ -86,3 +86,18 @@ def test_the_fast_path_accepts_nothing_the_checked_path_refuses(data):
     except ValueError:
         return  # refused by msgspec: parse() then answers with the checked path's words
     assert fast == checked
+
+
+@pytest.mark.parametrize("text, msg_id", [
+    ('{"type": "chat", "id": "big", "text": "' + "x" * 9000 + '"}', "big"),
+    (' { "type" : "act" , "id" : 7 , "version": 3, "action": {"id": 99}}', 7),
+    ('{"id": -4, "type": "ping"}', -4),
+    ('{"action": {"id": 3}, "id": 7}', None),  # after an object: not read without parsing it
+    ('{"type": "chat", "text": "' + "x" * 300 + '", "id": 1}', None),  # beyond the head
+    ('{"id": 1.5}', None), ('{"id": true}', None), ('{"id": 18446744073709551616}', None), ('{"id": "\\ud800"}', None),
+    ("[1, 2]", None), ("{nope", None), ('{"id": "unterminated', None),
+])
+def test_the_id_of_a_frame_refused_before_parsing_is_read_from_its_head(text, msg_id):
+    """Issue 28: `too_large` and `rate_limited` answered `id: null`; the id at the frame's head is now read cheaply
+    (never past its first 256 characters, never into an object or array), and only when a refusal can quote it."""
+    assert messages.head_id(text) == msg_id

@@ -10,9 +10,8 @@ rather than coerced, and lone surrogates and numbers beyond the double range are
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Union
-
 import json
+from typing import Annotated, Any, Union
 
 import msgspec
 import orjson
