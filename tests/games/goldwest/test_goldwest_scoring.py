@@ -120,6 +120,11 @@ def test_wanted_tie_for_most_wanted_means_no_second_penalty():
     assert wanted([2, 2, 1]) == {0: -2, 1: -2}
 
 
+def test_wanted_tie_for_second_most_penalises_every_tied_player():
+    # Our reading of the seed ("the second loses 1 per 2 camps"); the online implementation penalises only one of them.
+    assert wanted([4, 2, 2, 0]) == {0: -4, 1: -1, 2: -1}
+
+
 def test_wanted_nobody_looted_no_penalty():
     assert wanted([0, 0]) == {}
 
