@@ -26,6 +26,9 @@ class Options(BaseOptions):
         "The single Boomtown cell gives a resource (Copper, Silver, Gold or Wood-or-Stone) instead of 4 VP."))
     bandits: bool = Field(default=False, title=N_("Bandits"), description=N_(
         "The Insurance Office and the Hoosegow join the Boomtown offices that may be drawn."))
+    two_player_majorities: bool = Field(default=False, title=N_("Online 2-player majorities"), description=N_(
+        "With 2 players, the leader in a terrain scores only its second-place value and the other player nothing "
+        "(the online version's rule); by default both places score as with more players."))
 
 
 class GoldWest(StepGame):
@@ -35,7 +38,7 @@ class GoldWest(StepGame):
     max_players: ClassVar[int] = 4
     summary: ClassVar[str] = N_("Mine metals in the hills, build camps and settlements, invest and ship goods "
                                 "across the old West.")
-    minutes: ClassVar[tuple[int, int]] = (45, 90)
+    minutes: ClassVar[tuple[int, int]] = (45, 60)
     Options = Options
     max_moves: ClassVar[int] = 4000
     bots: ClassVar[dict] = {"random": RandomBot, "heuristic": GoldWestBot}
@@ -81,8 +84,10 @@ class GoldWest(StepGame):
             built = sum(1 for hx in state["map"] if hx["camp"] == seat)
             assert p["camps"] >= 0 and p["camps"] + built + p["wanted"] == D.CAMPS[n], "camps not conserved"
             in_town = sum((c["token"] == seat) + (c["shared"] == seat) for c in cells)
+            # A settlement holds one token under its camp and one in its terrain's row (counted in markers).
+            under = sum(1 for hx in state["map"] if hx["camp"] == seat and hx["settlement"])
             assert p["influence_tokens"] >= 0
-            assert p["influence_tokens"] + sum(p["markers"].values()) + in_town == D.INFLUENCE_TOKENS
+            assert p["influence_tokens"] + sum(p["markers"].values()) + in_town + under == D.INFLUENCE_TOKENS
             for t in D.TERRAINS:
                 assert p["markers"][t] >= scoring.settlements_in(state, seat, t)
                 assert all(D.TOKENS[tok]["terrain"] == t for tok in p["tokens"][t])

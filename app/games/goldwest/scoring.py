@@ -51,9 +51,11 @@ def settlements_in(state: dict, seat: int, terrain: str) -> int:
 
 def majorities(state: dict) -> dict[str, list[tuple[int, int, Text]]]:
     """Per terrain: (seat, VP, place words) for every award. Ties on influence are broken by settlements there;
-    a tie for 1st shares 1st + 2nd (rounded down) and nobody is 2nd; a tie for 2nd shares 2nd. With 2 players only
-    the 2nd-place value is given, to the leader."""
+    a tie for 1st shares 1st + 2nd (rounded down) and nobody is 2nd; a tie for 2nd shares 2nd. The same at every
+    player count (the seed has no exception); the online 2-player rule, an option, gives only the 2nd-place value,
+    to the leader."""
     n = state["num_players"]
+    online_duel = n == 2 and state["options"].get("two_player_majorities", False)
     out: dict[str, list[tuple[int, int, Text]]] = {}
     for terrain in D.TERRAINS:
         first, second = MAJORITY[terrain]
@@ -63,7 +65,7 @@ def majorities(state: dict) -> dict[str, list[tuple[int, int, Text]]]:
         awards: list[tuple[int, int, Text]] = []
         if levels:
             top = levels[0]
-            if n == 2:
+            if online_duel:
                 awards = [(s, second // len(top), t("most influence (2 players: 2nd-place value)")) for s in top]
             elif len(top) > 1:
                 awards = [(s, (first + second) // len(top), t("tied 1st of {tied}", tied=len(top))) for s in top]

@@ -163,7 +163,8 @@ def deal_boomtown(rng: Rng, options: dict[str, bool]) -> Boomtown:
 
 def setup_state(state: dict, num_players: int, options: Any) -> None:
     rng = Rng(state)
-    flags = {"trading_post": bool(options.trading_post), "bandits": bool(options.bandits)}
+    flags = {"trading_post": bool(options.trading_post), "bandits": bool(options.bandits),
+             "two_player_majorities": bool(options.two_player_majorities)}
     first = first_seat(options, num_players, rng)
     tiles, hexes, box = deal_map(rng, num_players)
     cards = [inv["id"] for inv in D.INVESTMENTS]

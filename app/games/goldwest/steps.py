@@ -27,8 +27,11 @@ def _held(state: dict) -> dict[str, int]:
 
 # ---- influence tokens -------------------------------------------------------------------------------------------
 
-def has_influence_token(state: dict, seat: int) -> bool:
-    return state["players"][seat]["influence_tokens"] > 0
+SETTLEMENT_TOKENS = 2  # the seed: one influence token under the camp, one more into the terrain's row
+
+
+def has_influence_token(state: dict, seat: int, count: int = 1) -> bool:
+    return state["players"][seat]["influence_tokens"] >= count
 
 
 def add_marker(state: dict, seat: int, terrain: str) -> None:
@@ -36,6 +39,14 @@ def add_marker(state: dict, seat: int, terrain: str) -> None:
     player = state["players"][seat]
     player["influence_tokens"] -= 1
     player["markers"][terrain] += 1
+
+
+def settle(state: dict, seat: int, hex_id: int) -> None:
+    """A camp becomes a settlement: a token goes under it and another into its terrain's row (+1 influence)."""
+    hx = state["map"][hex_id]
+    hx["settlement"] = True
+    state["players"][seat]["influence_tokens"] -= 1
+    add_marker(state, seat, hx["terrain"])
 
 
 def place_in_boomtown(state: dict, seat: int, cell: int, log: Log, cost: Any) -> None:
@@ -168,8 +179,7 @@ class Metals(Step):
                 inv = D.INVESTMENT_BY_ID[card]
                 if can_pay(held, inv["cost"]):
                     out.append({"type": "invest", "card": card, "cost": dict(inv["cost"]), "vp": inv["vp"],
-                                "label": t("Invest in card {card} ({cost}): {vp} VP", card=card,
-                                           cost=D.cost_text(inv["cost"]), vp=inv["vp"])})
+                                "label": invest_label(state, card)})
         if not turn["boomtown"] and has_influence_token(state, seat):
             for cell in open_cells(state):
                 column, row = D.cell_cost(cell)
@@ -178,15 +188,14 @@ class Metals(Step):
                     cost[row] = 1
                 if can_pay(held, cost):
                     out.append({"type": "boomtown", "cell": cell, "cost": cost,
-                                "label": t("Boomtown cell {cell} ({cost}): {name}", cell=cell + 1,
-                                           cost=D.cost_text(cost), name=cell_name(state, cell))})
+                                "label": t("Boomtown cell {cell} ({cost}): {gives}", cell=cell + 1,
+                                           cost=D.cost_text(cost), gives=cell_gives(state, cell))})
         for metal in D.METALS:
             if held.get(metal, 0) and player["ship"][metal] < D.TRACK_END:
                 out.append({"type": "ship", "metal": metal, "to": next_space(player["ship"][metal]),
-                            "label": t("Ship: {goods}, stagecoach to space {space}", goods=D.resource_count(metal, 1),
-                                       space=next_space(player["ship"][metal]))})
-        done = t("End your last turn") if turn["final"] else t("Go on to Build or Loot")
-        out.append({"type": "done", "label": done})
+                            "label": t("Ship {goods}: {step}", goods=D.resource_count(metal, 1),
+                                       step=step_text(state, seat, metal))})
+        out.append({"type": "done", "label": done_label(state)})
         return out
 
     def resolve(self, game, state, frame, seat, action, log):
@@ -209,6 +218,60 @@ def next_space(space: int) -> int:
     return space + 2 if space + 1 in D.BONUS_SPACES else space + 1
 
 
+def step_text(state: dict, seat: int, metal: str) -> Text:
+    """Where one step of `metal`'s stagecoach goes and what it scores there: VP, or the bonus tile it takes."""
+    space = state["players"][seat]["ship"][metal]
+    to = next_space(space)
+    if space + 1 in D.BONUS_SPACES:
+        stack = state["ship_bonus"][metal][D.BONUS_SPACES.index(space + 1)]
+        if stack:
+            return t("stagecoach to space {space}, takes the {vp} VP tile", space=to, vp=stack[0])
+        return t("stagecoach to space {space} (no bonus tile left)", space=to)
+    if D.TRACK_VP.get(to):
+        return t("stagecoach to space {space}, {vp} VP", space=to, vp=D.TRACK_VP[to])
+    return t("stagecoach to space {space}", space=to)
+
+
+def invest_label(state: dict, card: int) -> Text:
+    """The card's cost and VP, the bonus tile it takes now, and its effect."""
+    inv = D.INVESTMENT_BY_ID[card]
+    paid = {"card": card, "cost": D.cost_text(inv["cost"]), "vp": inv["vp"]}
+    bonus = state["investment_bonus"][0] if state["investment_bonus"] else None
+    effect = effect_text(card)
+    if bonus and effect:
+        return t("Invest in card {card} ({cost}): {vp} VP + {bonus} VP bonus tile. {effect}", bonus=bonus,
+                 effect=effect, **paid)
+    if bonus:
+        return t("Invest in card {card} ({cost}): {vp} VP + {bonus} VP bonus tile", bonus=bonus, **paid)
+    if effect:
+        return t("Invest in card {card} ({cost}): {vp} VP. {effect}", effect=effect, **paid)
+    return t("Invest in card {card} ({cost}): {vp} VP", **paid)
+
+
+def effect_text(card: int) -> Text | None:
+    inv = D.INVESTMENT_BY_ID[card]
+    if inv["effect"] is None:
+        return None
+    message = D.EFFECT_TEXT[inv["effect"]]  # marked for the catalogue where it is defined
+    if inv["terrain"]:
+        return t(message, terrain=D.TERRAIN_NAMES[inv["terrain"]])
+    return t(message)
+
+
+def done_label(state: dict) -> Text:
+    """Ending the metals step names what it throws away: metals left (Wood and Stone still build), or in the last
+    turn everything still held."""
+    turn = state["turn"]
+    lost = dict(turn["held"]) if turn["final"] else held_metals(state)
+    if turn["final"]:
+        if lost:
+            return t("End your last turn (the unused {resources} will be lost)", resources=resources_text(lost))
+        return t("End your last turn")
+    if lost:
+        return t("Go on to Build or Loot (the unused {resources} will be lost)", resources=resources_text(lost))
+    return t("Go on to Build or Loot")
+
+
 def cell_name(state: dict, cell: int) -> str | Text:
     """An office's name, or what the single cell gives."""
     office = state["boomtown"]["cells"][cell]["office"]
@@ -216,6 +279,24 @@ def cell_name(state: dict, cell: int) -> str | Text:
         return D.OFFICES[office]["name"]
     tile = state["boomtown"]["single_tile"]
     return t("4 VP") if tile == "vp4" else t("Trading Post ({tile})", tile=D.TRADING_POST_NAMES[tile])
+
+
+def shared_gives(state: dict, cell: int) -> Text:
+    """A shared token scores the office; on the single cell it gives nothing at once (it counts in Boomtown)."""
+    if state["boomtown"]["cells"][cell]["office"] is None:
+        return t("{place}: nothing at once, one more token of yours in Boomtown", place=cell_name(state, cell))
+    return cell_gives(state, cell)
+
+
+def cell_gives(state: dict, cell: int) -> Text:
+    """For a label: the office and what it scores at the end, or what the single cell gives at once."""
+    office = state["boomtown"]["cells"][cell]["office"]
+    if office is not None:
+        return t("{office} (at the end: {scores})", office=D.OFFICES[office]["name"], scores=D.OFFICES[office]["text"])
+    tile = state["boomtown"]["single_tile"]
+    if tile == "vp4":
+        return t("4 VP at once")
+    return t("Trading Post, gives {tile} at once", tile=D.TRADING_POST_NAMES[tile])
 
 
 def invest(game: Any, state: dict, seat: int, card: int, log: Log) -> None:
@@ -267,8 +348,7 @@ class FreeShip(Step):
     def options(self, game, state, frame, seat):
         player = state["players"][seat]
         return [{"type": "free_ship", "metal": m, "to": next_space(player["ship"][m]),
-                 "label": t("Free step on the {metal} track to space {space}", metal=_name(m),
-                            space=next_space(player["ship"][m]))}
+                 "label": t("Free step on the {metal} track: {step}", metal=_name(m), step=step_text(state, seat, m))}
                 for m in D.METALS if player["ship"][m] < D.TRACK_END]
 
     def resolve(self, game, state, frame, seat, action, log):
@@ -335,7 +415,7 @@ class SharedOffice(Step):
         if not has_influence_token(state, seat):
             return []
         return [{"type": "shared_office", "cell": c,
-                 "label": t("Share Boomtown cell {cell} ({name})", cell=c + 1, name=cell_name(state, c))}
+                 "label": t("Share Boomtown cell {cell}: {gives}", cell=c + 1, gives=shared_gives(state, c))}
                 for c, cell in enumerate(state["boomtown"]["cells"])
                 if cell["token"] is not None and cell["token"] != seat and cell["shared"] is None]
 
@@ -359,7 +439,7 @@ class FreeOffice(Step):
         if not has_influence_token(state, seat):
             return []
         return [{"type": "free_office", "cell": c,
-                 "label": t("Boomtown cell {cell} ({name})", cell=c + 1, name=cell_name(state, c))}
+                 "label": t("Boomtown cell {cell} (free): {gives}", cell=c + 1, gives=cell_gives(state, c))}
                 for c in open_cells(state)]
 
     def resolve(self, game, state, frame, seat, action, log):
@@ -375,7 +455,7 @@ class Upgrade(Step):
         return t("Turn one of your camps into a settlement")
 
     def options(self, game, state, frame, seat):
-        if not has_influence_token(state, seat):
+        if not has_influence_token(state, seat, SETTLEMENT_TOKENS):
             return []
         return [{"type": "upgrade", "hex": h,
                  "label": t("Upgrade your camp on hex {hex} ({terrain})", hex=h,
@@ -384,8 +464,7 @@ class Upgrade(Step):
 
     def resolve(self, game, state, frame, seat, action, log):
         hx = state["map"][action["hex"]]
-        hx["settlement"] = True
-        add_marker(state, seat, hx["terrain"])
+        settle(state, seat, action["hex"])
         log.add("upgrade", t("{player} turns a camp in {terrain} into a settlement", player=seat_ref(seat),
                              terrain=D.TERRAIN_NAMES[hx["terrain"]]), seat=seat, hex=action["hex"])
         S.pop(state)
@@ -432,7 +511,7 @@ def build_kind(state: dict) -> str:
     held = _held(state)
     wood, stone = held.get("wood", 0) > 0, held.get("stone", 0) > 0
     if wood and stone:
-        return "settlement" if has_influence_token(state, state["turn"]["seat"]) else "camp"
+        return "settlement" if has_influence_token(state, state["turn"]["seat"], SETTLEMENT_TOKENS) else "camp"
     return "camp" if wood or stone else "loot"
 
 
@@ -460,7 +539,7 @@ class Build(Step):
             elif how == "camp":
                 label = t("Camp on hex {hex}: {terrain}, {resources}", **where)
             else:
-                label = t("Loot on hex {hex}: {terrain}, {resources}", **where)
+                label = t("Loot on hex {hex}: {terrain}, {resources} (a camp to the Wanted area, -1 VP)", **where)
             out.append({"type": "build", "hex": h, "as": how, "label": label})
         return out
 
@@ -484,8 +563,7 @@ class Build(Step):
             hx["camp"] = seat
             player["tokens"][hx["terrain"]].append(token)
             if how == "settlement":
-                hx["settlement"] = True
-                add_marker(state, seat, hx["terrain"])
+                settle(state, seat, h)
             where = {"player": seat_ref(seat), "terrain": terrain, "resources": D.token_text(token)}
             if how == "settlement":
                 text = t("{player} builds a settlement on a {terrain} hex ({resources}): +2 influence in {terrain}",

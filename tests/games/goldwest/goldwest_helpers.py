@@ -49,9 +49,9 @@ def build(state: dict, seat: int, hex_id: int, settlement: bool = False) -> None
     hx["token"] = None
     hx["camp"] = seat
     player["camps"] -= 1
-    if settlement:
+    if settlement:  # one influence token under the camp, one in the terrain's row
         hx["settlement"] = True
-        player["influence_tokens"] -= 1
+        player["influence_tokens"] -= 2
         player["markers"][hx["terrain"]] += 1
 
 

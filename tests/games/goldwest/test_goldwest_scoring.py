@@ -41,8 +41,8 @@ def test_groups_are_not_joined_through_water_loot_or_other_players():
     assert scoring.groups(state, 0) == [1, 1]
 
 
-def scores_for(n, influence, settlements=None, terrain="copper"):
-    state = clear_board(fresh(n))
+def scores_for(n, influence, settlements=None, terrain="copper", **options):
+    state = clear_board(fresh(n, **options))
     for seat, amount in enumerate(influence):
         give_influence(state, seat, terrain, amount)
     spots = hexes_of(state, terrain)
@@ -72,9 +72,29 @@ def test_majority_tie_for_second_splits_the_second_place_value():
     assert scores_for(4, [5, 2, 2, 1]) == {0: 11, 1: 3, 2: 3}
 
 
-def test_majority_with_two_players_gives_only_the_second_place_value_to_the_leader():
-    assert scores_for(2, [3, 1]) == {0: 7}
-    assert scores_for(2, [2, 2]) == {0: 3, 1: 3}
+def test_two_player_majorities_follow_the_seed_first_and_second_place_in_every_terrain():
+    # Issue #27: the seed has no 2-player exception (influence 2 vs 1 in Copper scores 11 and 7, not 7 and 0).
+    assert scores_for(2, [2, 1]) == {0: 11, 1: 7}
+    assert scores_for(2, [2, 2]) == {0: 9, 1: 9}
+    assert scores_for(2, [0, 3], terrain="forest") == {1: 8}
+
+
+def test_two_player_majorities_online_option_gives_only_the_second_place_value_to_the_leader():
+    assert scores_for(2, [2, 1], two_player_majorities=True) == {0: 7}
+    assert scores_for(2, [2, 2], two_player_majorities=True) == {0: 3, 1: 3}
+    # The option changes nothing with more players.
+    assert scores_for(3, [2, 1, 0], two_player_majorities=True) == {0: 11, 1: 7}
+
+
+def test_two_player_majorities_option_is_named_in_the_breakdown():
+    state = clear_board(fresh(2, two_player_majorities=True))
+    give_influence(state, 0, "copper", 2)
+    assert lines_of(finish_now(state), 0)["Copper influence: most influence (2 players: 2nd-place value)"] == 7
+    state = clear_board(fresh(2))
+    give_influence(state, 0, "copper", 2)
+    give_influence(state, 1, "copper", 1)
+    assert lines_of(finish_now(state), 0)["Copper influence: 1st"] == 11
+    assert lines_of(finish_now(state), 1)["Copper influence: 2nd"] == 7
 
 
 def test_zero_influence_never_scores():
@@ -98,6 +118,11 @@ def test_wanted_most_loses_one_per_camp_and_the_next_one_per_two_camps():
 
 def test_wanted_tie_for_most_wanted_means_no_second_penalty():
     assert wanted([2, 2, 1]) == {0: -2, 1: -2}
+
+
+def test_wanted_tie_for_second_most_penalises_every_tied_player():
+    # Our reading of the seed ("the second loses 1 per 2 camps"); the online implementation penalises only one of them.
+    assert wanted([4, 2, 2, 0]) == {0: -4, 1: -1, 2: -1}
 
 
 def test_wanted_nobody_looted_no_penalty():

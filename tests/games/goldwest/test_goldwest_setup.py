@@ -110,3 +110,9 @@ def test_catalogue_gives_the_hex_geometry_and_the_view_the_hexes_in_play():
     view = GAME.view(fresh(2), None)
     assert len(view["map"]) == 42 and all(h["terrain"] in D.TERRAINS for h in view["map"])
     assert sum(view["face_down"].values()) == 42 - 12
+
+
+def test_the_lobby_gives_the_published_length_45_to_60_minutes():
+    from app.games.goldwest import GAME
+
+    assert GAME.minutes == (45, 60)

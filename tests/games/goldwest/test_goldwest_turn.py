@@ -3,11 +3,14 @@ the end of the turn (spec section 2.4), with the investment and Trading Post eff
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from app.engine import IllegalAction
 from app.engine import steps as S
 from app.games.goldwest import GAME
+from app.engine.text import english
 from app.games.goldwest import data as D
 from goldwest_helpers import act, at_step, bought, build, fresh, hexes_of, options, put_coach, texts
 
@@ -234,6 +237,7 @@ def test_investment_18_upgrades_a_camp_to_a_settlement():
     state, _ = act(state, type="invest", card=18)
     state, _ = act(state, type="upgrade", hex=spot)
     assert state["map"][spot]["settlement"] and GAME.view(state, 0)["players"][0]["influence"]["gold"] == 2
+    assert state["players"][0]["influence_tokens"] == 10  # a settlement's two tokens
 
 
 def test_investment_18_is_lost_without_a_camp():
@@ -310,8 +314,42 @@ def test_settlement_with_wood_and_stone_is_automatic_and_gives_two_influence():
     spot = hexes_of(state, face_up=True)[0]
     state, _ = act(state, hex=spot)
     terrain = state["map"][spot]["terrain"]
-    assert state["map"][spot]["settlement"] and state["players"][0]["influence_tokens"] == 11
+    assert state["map"][spot]["settlement"]
     assert GAME.view(state, 0)["players"][0]["influence"][terrain] == 2
+
+
+def test_a_settlement_uses_two_influence_tokens_one_under_the_camp_one_in_the_row():
+    state = at_step(fresh(), "build", held={"wood": 1, "stone": 1})
+    spot = hexes_of(state, face_up=True)[0]
+    state, _ = act(state, hex=spot)
+    terrain = state["map"][spot]["terrain"]
+    player = state["players"][0]
+    assert player["influence_tokens"] == 10 and player["markers"][terrain] == 1
+
+
+def test_a_settlement_needs_two_influence_tokens_so_the_last_one_builds_only_a_camp():
+    state = at_step(fresh(), "build", held={"wood": 1, "stone": 1})
+    state["players"][0]["influence_tokens"] = 3  # 9 already placed (in the Forest row, say)
+    state["players"][0]["markers"]["forest"] = 9
+    spot = hexes_of(state, face_up=True)[0]
+    state, _ = act(state, hex=spot)
+    assert state["map"][spot]["settlement"] and state["players"][0]["influence_tokens"] == 1
+    # Next turn: Wood and Stone again, one token left: a camp, and its label says so.
+    state = at_step(state, "build", held={"wood": 1, "stone": 1})
+    assert {a["as"] for a in options(state)} == {"camp"}
+    other = hexes_of(state, face_up=True)[0]
+    state, _ = act(state, hex=other)
+    assert not state["map"][other]["settlement"] and state["players"][0]["influence_tokens"] == 1
+
+
+def test_investment_18_needs_two_influence_tokens_for_the_settlement():
+    state = invest_position(18, {"copper": 1, "silver": 3})
+    spot = hexes_of(state, "gold")[0]
+    build(state, 0, spot)
+    state["players"][0]["influence_tokens"] = 1
+    state["players"][0]["markers"]["forest"] = 11
+    state, events = act(state, type="invest", card=18)
+    assert "no effect" in texts(events) and not state["map"][spot]["settlement"]
 
 
 def test_settlement_becomes_a_camp_without_influence_tokens_left():
@@ -397,3 +435,89 @@ def test_an_empty_supply_track_skips_activation():
     begin_turn(state, 1, log)
     assert S.top(state)["step"] == "build" and {a["as"] for a in options(state, 1)} == {"loot"}
     assert "nothing on the supply track" in texts(log.events)
+
+
+# ---- labels say what will happen (issue #27) ----------------------------------------------------------------------
+
+def labels(state, seat=0, **match):
+    return [a["label"] for a in options(state, seat) if all(a.get(k) == v for k, v in match.items())]
+
+
+def english_labels(state, seat=0, **match):
+    return [english(label) for label in labels(state, seat, **match)]
+
+
+def test_label_shipping_past_a_bonus_space_names_the_tile_it_takes():
+    state = fresh()
+    put_coach(state, 0, "gold", 3)
+    put_coach(state, 0, "silver", 1)
+    state = at_step(state, "metals", held={"gold": 1, "silver": 1, "copper": 1})
+    assert english_labels(state, type="ship", metal="gold") == ["Ship 1 Gold: stagecoach to space 5, takes the 9 VP tile"]
+    assert english_labels(state, type="ship", metal="silver") == ["Ship 1 Silver: stagecoach to space 2, 2 VP"]
+    assert english_labels(state, type="ship", metal="copper") == ["Ship 1 Copper: stagecoach to space 1"]
+    state["ship_bonus"]["gold"][0] = [6]  # the first coach took the 9
+    assert english_labels(state, type="ship", metal="gold") == ["Ship 1 Gold: stagecoach to space 5, takes the 6 VP tile"]
+    state["ship_bonus"]["gold"][0] = []
+    assert english_labels(state, type="ship", metal="gold") == ["Ship 1 Gold: stagecoach to space 5 (no bonus tile left)"]
+
+
+def test_label_free_shipping_names_the_tile_it_takes():
+    state = fresh()
+    put_coach(state, 0, "copper", 8)
+    state = at_step(state, "free_ship", left=1)
+    assert "Free step on the Copper track: stagecoach to space 10, takes the 7 VP tile" in english_labels(state)
+
+
+def test_label_investment_names_its_vp_the_bonus_tile_and_its_effect():
+    state = invest_position(2, {"gold": 1, "copper": 3})
+    assert english_labels(state, type="invest", card=2) == [
+        "Invest in card 2 (1 Gold + 3 Copper): 7 VP + 4 VP bonus tile. +1 influence in Silver"]
+    state["investment_bonus"] = []
+    assert english_labels(state, type="invest", card=2) == ["Invest in card 2 (1 Gold + 3 Copper): 7 VP. +1 influence in Silver"]
+    state = invest_position(11, {"copper": 5})
+    assert english_labels(state, type="invest", card=11) == ["Invest in card 11 (5 Copper): 11 VP + 4 VP bonus tile"]
+
+
+def test_label_boomtown_cell_is_numbered_as_documented_and_says_what_it_scores():
+    state = at_step(fresh(), "metals", held={"gold": 2, "silver": 2, "copper": 2})
+    cells = state["boomtown"]["cells"]
+    for action in options(state):
+        if action["type"] != "boomtown":
+            continue
+        label = english(action["label"])
+        # The action's `cell` is 0-8, row by row from the top left; players read it as cell 1-9 (docs/rules).
+        assert label.startswith(f"Boomtown cell {action['cell'] + 1} (")
+        office = cells[action["cell"]]["office"]
+        if office is None:
+            assert label.endswith("4 VP at once")
+        else:
+            assert label.endswith(f"{D.OFFICES[office]['name']} (at the end: {D.OFFICES[office]['text']})")
+    notes = (Path(__file__).resolve().parents[3] / "docs" / "rules" / "goldwest.md").read_text(encoding="utf-8")
+    assert "labels and the log number the cells 1–9 (`cell` + 1)" in notes
+
+
+def test_label_going_on_to_build_warns_of_the_metals_that_will_be_lost():
+    state = at_step(fresh(), "metals", held={"gold": 2, "wood": 1})
+    assert english_labels(state, type="done") == ["Go on to Build or Loot (the unused 2 Gold will be lost)"]
+    state["turn"]["final"] = True
+    assert english_labels(state, type="done") == ["End your last turn (the unused 2 Gold and 1 Wood will be lost)"]
+
+
+def test_label_loot_shows_the_minus_one_vp():
+    state = at_step(fresh(), "build", held={"gold": 1})
+    assert all(label.endswith("(a camp to the Wanted area, -1 VP)") for label in english_labels(state))
+
+
+def test_no_gold_west_prompt_or_label_says_click():
+    # Players use phones: "choose" or "tap", never "click" (checked over a whole random game).
+    import random
+
+    rng = random.Random(7)
+    state = GAME.new_game(3, {}, 7)
+    while GAME.result(state) is None:
+        pending = GAME.pending(state)
+        assert not [p for p in pending.values() if "click" in english(p.text).lower()]
+        seat = rng.choice(sorted(pending))
+        legal = GAME.legal(state, seat)
+        assert not [a for a in legal if "click" in english(a["label"]).lower()]
+        state, _ = GAME.apply(state, seat, rng.choice(legal))
