@@ -176,6 +176,9 @@ REPEAT_CARD = {SULTAN: "sultan_twice", POST_OFFICE: "post_twice", GEM_DEALER: "g
 # Cards that may be played whenever the active player is not in the middle of an action.
 ANYTIME_KINDS = ("gain_good", "five_lira", "family_home", "take_letter", "dice_reward", "sell_good",
                  "good_red", "good_green", "good_yellow", "good_blue")
+# The same in the middle of a step (a fee being paid, a kiosk tile being chosen): "Gain 1 good" is kept for when no
+# other action is being resolved [spec §15 item 9].
+MIDSTEP_KINDS = tuple(k for k in ANYTIME_KINDS if k != "gain_good")
 # After the last round, only cards that give lira or goods (tie breaks).
 EPILOGUE_KINDS = ("gain_good", "five_lira", "dice_reward", "good_red", "good_green", "good_yellow", "good_blue")
 

@@ -447,6 +447,13 @@ def recall_assistant(player: Player, place: int) -> None:
     player["stack"] += 1
 
 
+def extension_gives_ruby(state: dict, seat: int) -> bool:
+    """Whether `seat`'s next wheelbarrow extension is its 3rd, which takes the Wainwright's ruby."""
+    player = state["players"][seat]
+    return player["extensions"] == D.EXTENSIONS_PER_PLAYER - 1 and not player["wainwright_ruby"] \
+        and bool(state["wainwright"]["rubies"])
+
+
 def extend_wheelbarrow(state: dict, seat: int, log: Log) -> None:
     player = state["players"][seat]
     player["capacity"] += 1

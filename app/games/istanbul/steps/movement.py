@@ -7,7 +7,7 @@ from typing import Any
 
 from app.engine.kit import Log, seat_ref
 from app.engine.steps import replace
-from app.engine.text import Text, t, words
+from app.engine.text import Text, t, tn, words
 
 from .. import data as D
 from .. import state as S
@@ -18,7 +18,7 @@ class MoveStep(IStep):
     kind = "move"
 
     def text(self, game, state, frame, seat):
-        return t("Move your merchant 1 or 2 places (click a place).")
+        return t("Move your merchant 1 or 2 places: choose a place on the board.")
 
     def options(self, game, state, frame, seat):
         player = state["players"][seat]
@@ -72,7 +72,7 @@ class MoveStep(IStep):
             out += [{"type": "move", "token": "companion", "to": p,
                      "label": t("Companion to {place}", place=D.place_name(p))}
                     for p in S.places_at(state, player["companion"], (1,))]
-        return out + anytime_options(state, seat)
+        return [with_consequences(state, seat, move) for move in out] + anytime_options(state, seat)
 
     def resolve(self, game, state, frame, seat, action, log):
         player = state["players"][seat]
@@ -147,6 +147,30 @@ def guild_moves(state: dict, seat: int, moves: list[dict]) -> list[dict]:
     return out
 
 
+def with_consequences(state: dict, seat: int, move: dict) -> dict:
+    """A move's label with what it costs and what follows: the fees due there, or the end of the turn when the
+    merchant has no assistant to leave or pick up there."""
+    if move["type"] != "move":
+        return move
+    player = state["players"][seat]
+    to = move["to"]
+    if "token" not in move and "guild" not in move and to != D.FOUNTAIN \
+            and not (player["assistants"].get(str(to)) or player["stack"]):
+        return {**move, "label": t("{move} (no assistant there: the turn ends)", move=move["label"])}
+    fees = S.fee_tokens(state, seat, to, move.get("join"))
+    if not fees:
+        return move
+    companions = any(fee.startswith("companion") for fee in fees)
+    if len(fees) == 1:
+        cost = t("pay 2 lira to the companion there") if companions else t("pay 2 lira to the merchant there")
+    elif companions:
+        cost = tn("pay 2 lira to each of {n} merchants and companions there",
+                  "pay 2 lira to each of {n} merchants and companions there", len(fees))
+    else:
+        cost = tn("pay 2 lira to each of {n} merchants there", "pay 2 lira to each of {n} merchants there", len(fees))
+    return {**move, "label": t("{move} ({cost})", move=move["label"], cost=cost)}
+
+
 def assistant_step(state: dict, seat: int, place: int, log: Log) -> bool:
     """Pick up an assistant waiting at `place`, else leave one there; False when neither is possible."""
     player = state["players"][seat]
@@ -201,9 +225,12 @@ class PayStep(IStep):
         if state["players"][seat]["lira"] >= total:
             out.append({"type": "pay", "lira": total, "label": t("Pay {lira}", lira=D.lira(total))})
         out.append({"type": "refuse", "label": t("Do not pay: end the turn")})
-        return out
+        # "Take 5 lira" and the other any-time cards: a player short of lira may still pay [spec §15 item 9].
+        return out + anytime_options(state, seat)
 
     def resolve(self, game, state, frame, seat, action, log):
+        if resolve_anytime(state, seat, action, log):
+            return
         if action["type"] == "refuse":
             log.add("turn_ends", t("{player} does not pay: the turn ends.", player=seat_ref(seat)), seat=seat)
             replace(state, "after", seat, meet=None, met=[], caught=[])

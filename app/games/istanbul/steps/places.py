@@ -19,7 +19,7 @@ from .. import data as D
 from .. import state as S
 from .common import (IStep, anytime_options, card_fields, card_label, letter_payments, letters_words,
                      one_card_kinds, resolve_anytime, spend_card, usable)
-from .letters import open_auction, open_kiosk, secret_society
+from .letters import open_auction, open_kiosk, secret_society, society_bonus
 
 
 def place_options(state: dict, seat: int, place: int, actor: str, lower: bool = False) -> list[dict[str, Any]]:
@@ -31,6 +31,9 @@ def place_options(state: dict, seat: int, place: int, actor: str, lower: bool = 
     goods = player["goods"]
     if place == D.WAINWRIGHT:
         if player["capacity"] < D.MAX_CAPACITY and player["lira"] >= D.WAINWRIGHT_PRICE:
+            if S.extension_gives_ruby(state, seat):
+                return [{"type": "act", "label": t("Pay 7 lira for your 3rd wheelbarrow extension and the "
+                                                   "Wainwright's ruby")}]
             return [{"type": "act", "label": t("Pay 7 lira for a wheelbarrow extension")}]
         return []
     if place in D.WAREHOUSE_GOOD:
@@ -105,6 +108,9 @@ def place_options(state: dict, seat: int, place: int, actor: str, lower: bool = 
                                track=S.TRACK_NAMES_LOWER[source]) if lower
                              else t("Hand in {letters}: a ruby from the {track}", letters=letters,
                                     track=S.TRACK_NAMES[source]))
+                    bonus = society_bonus(state, seat)
+                    if bonus:
+                        label = t("{action}, and {lira} from the Secret Society", action=label, lira=D.lira(bonus))
                     out.append({"type": "act", "letters": ids, "source": source, "label": label})
         return out
     if place in (D.ROASTING_PLANT, D.GUILD_HALL):
@@ -388,7 +394,7 @@ class FountainStep(IStep):
     undoable = True  # calling back assistants reveals and draws nothing
 
     def text(self, game, state, frame, seat):
-        return t("Fountain: call back assistants (click them), then finish.")
+        return t("Fountain: call back any of your assistants, then finish.")
 
     def options(self, game, state, frame, seat):
         player = state["players"][seat]
@@ -537,7 +543,7 @@ class CatacombsStep(IStep):
     kind = "catacombs"
 
     def text(self, game, state, frame, seat):
-        return t("Catacombs: move your merchant to any place (click it).")
+        return t("Catacombs: choose any place for your merchant.")
 
     def options(self, game, state, frame, seat):
         here = state["players"][seat]["merchant"]
@@ -558,11 +564,17 @@ class GreenStep(IStep):
     def text(self, game, state, frame, seat):
         return t("Spice mosque tile: pay 2 lira for 1 extra good?")
 
+    def undoable_choice(self, game, state, frame, seat, action):
+        return action["type"] in ("buy", "no")  # a card played here may draw or roll
+
     def options(self, game, state, frame, seat):
         return [{"type": "buy", "good": g, "label": t("Pay 2 lira for {good}", good=D.good_count(g, 1))}
-                for g in D.GOODS] + [{"type": "no", "label": t("No extra good")}]
+                for g in D.GOODS] + [{"type": "no", "label": t("No extra good")}] + \
+            anytime_options(state, seat, D.MIDSTEP_KINDS)
 
     def resolve(self, game, state, frame, seat, action, log):
+        if resolve_anytime(state, seat, action, log):
+            return
         if action["type"] == "buy":
             player = state["players"][seat]
             player["lira"] -= D.FEE
