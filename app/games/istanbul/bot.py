@@ -218,6 +218,8 @@ class IstanbulBot(Bot):
             return sum(a["sell"].values()) * 3 + (0.5 if "card" in a else 0)
         if "number" in a:
             return TEA_EV[a["number"]]
+        if "barrier" in a:  # worth little to this bot
+            return -1.0
         if "to" in a:
             return self.place_value(a["to"], game, me, board, seat) + 1
         if "any" in a:
@@ -230,8 +232,6 @@ class IstanbulBot(Bot):
             return 12
         if "baksheesh" in a:
             return RUBY
-        if "barrier" in a:  # worth little to this bot: next to its merchant, to keep its own way open
-            return -1.0
         if "coffee" in a:
             return 2.5
         if place in (D.COFFEE_HOUSE, D.GEM_DEALER):

@@ -193,7 +193,7 @@ def test_barrier_stops_other_players_merchants_and_its_owner_passes():
     row, col = S.cell(s, D.FOUNTAIN)
     north = s["layout"][(row - 1) * 5 + col]
     far_north = s["layout"][(row - 2) * 5 + col]
-    s, _ = act(s, 0, type="act", barrier=north)
+    s, _ = act(s, 0, type="act", barrier=True, to=north)
     assert s["barrier"] == {"place": north, "owner": 0} and s["players"][0]["coffee"] == 0
     s = turn_of(put(s, 1, merchant=D.FOUNTAIN), 1)
     theirs = {a["to"] for a in options(s, 1, type="move") if "token" not in a}
@@ -202,8 +202,8 @@ def test_barrier_stops_other_players_merchants_and_its_owner_passes():
     mine = {a["to"] for a in options(s, 0, type="move") if "token" not in a}
     assert {north, far_north} <= mine, "its owner passes it"
     s = at_place(put(s, 1, coffee=2), 1, D.TAVERN)
-    assert not options(s, 1, type="act", barrier=D.FOUNTAIN) and not options(s, 1, type="act", barrier=north)
-    s, _ = act(s, 1, type="act", barrier=D.SULTAN)
+    assert not options(s, 1, type="act", barrier=True, to=D.FOUNTAIN) and not options(s, 1, type="act", to=north)
+    s, _ = act(s, 1, type="act", barrier=True, to=D.SULTAN)
     assert s["barrier"] == {"place": D.SULTAN, "owner": 1}, "bought again, it moves to its new owner"
     GAME.invariants(s)
 

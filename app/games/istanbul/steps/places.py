@@ -152,7 +152,8 @@ def tavern_options(state: dict, seat: int) -> list[dict[str, Any]]:
                     "label": t("Baksheesh: pay {coffee} for a ruby", coffee=D.coffee(D.BAKSHEESH_COFFEE))})
     if coffee >= D.BARRIER_COFFEE:
         barrier = state["barrier"]["place"]
-        out += [{"type": "act", "barrier": p,
+        # "to": the place chosen on the board, as the Police Station's destination is
+        out += [{"type": "act", "barrier": True, "to": p,
                  "label": t("Pay {coffee} to put the barrier on {place}: other players' merchants cannot cross it",
                             coffee=D.coffee(D.BARRIER_COFFEE), place=D.place_name(p))}
                 for p in state["layout"] if p not in (D.FOUNTAIN, barrier)]
@@ -350,10 +351,10 @@ def tavern(state: dict, seat: int, action: dict, log: Log) -> None:
         S.give_ruby(state, seat, "tavern", log)
     else:
         S.pay_coffee(state, seat, D.BARRIER_COFFEE)
-        state["barrier"] = {"place": action["barrier"], "owner": seat}
+        state["barrier"] = {"place": action["to"], "owner": seat}
         log.add("barrier", t("{player} pays {coffee} and puts the barrier on {place}.", player=who,
-                             coffee=D.coffee(D.BARRIER_COFFEE), place=D.place_name(action["barrier"])),
-                seat=seat, to=action["barrier"])
+                             coffee=D.coffee(D.BARRIER_COFFEE), place=D.place_name(action["to"])),
+                seat=seat, to=action["to"])
 
 
 class ActStep(IStep):
