@@ -123,7 +123,8 @@ def test_a_move_label_names_the_fees_due_there():
 
 def test_a_move_label_says_the_turn_ends_when_no_assistant_is_there():
     s = turn_of(put(fresh(), 0, assistants={1: 1, 2: 1, 4: 1, 5: 1}), 0)
-    assert labels(s, 0, type="move", to=D.SPICE) == ["Merchant to Spice Warehouse 3 (no assistant there: the turn ends)"]
+    assert labels(s, 0, type="move", to=D.SPICE) == [
+        "Merchant to Spice Warehouse 3 (no assistant there: the turn ends)"]
     assert labels(s, 0, type="move", to=D.WAINWRIGHT) == ["Merchant to Wainwright 1"], "one of its own waits there"
 
 
