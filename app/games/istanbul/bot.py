@@ -198,6 +198,8 @@ class IstanbulBot(Bot):
 
     def card_play(self, kind: str, a: dict, me: dict) -> float:
         card = a["card"]
+        if kind == "pay" and card in ("five_lira", "dice_reward", "good_red", "good_green", "good_yellow", "good_blue"):
+            return 0.5  # lira to pay the merchants here: better than ending the turn, worse than paying at once
         if card == "family_home":
             return -1.0
         if card == "recall_assistant":

@@ -3,11 +3,14 @@ encounters where the merchant went, and labels that say what a choice costs and 
 
 from __future__ import annotations
 
+import random
+
 from istanbul_helpers import act, at_place, cards, fresh, give_cards, give_letter, options, put, step, turn_of
 
 from app.engine.text import english
 from app.games.istanbul import GAME
 from app.games.istanbul import data as D
+from app.games.istanbul.bot import IstanbulBot
 
 
 def prompt(state: dict, seat: int) -> str:
@@ -164,3 +167,12 @@ def test_no_istanbul_prompt_says_click():
     assert "click" not in prompt(s, 0).lower()
     catalogue = (D.PLACE_TEXTS, D.KIOSK_TILES)
     assert not any("click" in text.lower() for texts in catalogue for text in texts.values())
+
+
+def test_the_bot_plays_take_5_lira_to_pay_a_fee_rather_than_end_its_turn():
+    s = fresh(n=3)
+    put(s, 1, merchant=D.SPICE)
+    s = turn_of(put(s, 0, lira=0), 0)
+    give_cards(s, 0, "five_lira")
+    s, _ = act(s, 0, type="move", to=D.SPICE)
+    assert IstanbulBot().choose(GAME.full_view(s, 0), random.Random(1))["type"] == "card"
