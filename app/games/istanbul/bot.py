@@ -84,14 +84,15 @@ class IstanbulBot(Bot):
         elif place == D.SECRET_SOCIETY:
             value = RUBY if me["seals"] >= D.SEALS_SOCIETY else 0
         elif place == D.ROASTING_PLANT:
-            value = 2.5 * (D.ROASTING_COFFEE + (D.TAVERN_B_COFFEE if "B" in me["tavern"] else 0))
+            value = 2.5 * D.ROASTING_COFFEE
         elif place == D.GUILD_HALL:
             value = 2.0
         elif place == D.TAVERN:
             for series, tiles in spot["tavern"].items():
                 if tiles and series not in me["tavern"] and me["coffee"] >= tiles[0]:
-                    pair = len(me["tavern"]) == 1 and spot["rubies"]
-                    value = max(value, 12 + (RUBY if pair else 0))
+                    value = max(value, 12)
+            if spot["rubies"] and seat not in spot["baksheesh_paid"] and me["coffee"] >= spot["baksheesh_ruby"]:
+                value = RUBY
         elif place == D.COFFEE_HOUSE:
             if spot["rubies"] and me["coffee"] >= spot["coffee_price"]:
                 value = RUBY
@@ -116,7 +117,7 @@ class IstanbulBot(Bot):
         return max(self.place_value(p, game, me, board, seat) for p in near)
 
     def arrival_cost(self, place: int, game: dict, me: dict, board: dict, seat: int, token: str,
-                     join: int | None, guild: bool = False) -> float:
+                     join: int | None) -> float:
         if place == D.FOUNTAIN:
             return 0.0
         spot = board[place]
@@ -125,9 +126,7 @@ class IstanbulBot(Bot):
         if fees * D.FEE > me["lira"]:
             return 100.0
         cost = 2.5 * fees
-        if guild:
-            cost += 1.0  # the guild card spent
-        elif token == "merchant" and seat not in spot["assistants"]:
+        if token == "merchant" and seat not in spot["assistants"]:
             if me["stack"] == 0:
                 return 100.0
             cost += 1.0
@@ -142,7 +141,7 @@ class IstanbulBot(Bot):
             token = a.get("token", "merchant")
             if kind == "catacombs":
                 return self.reach_value(a["to"], game, me, board, seat)
-            cost = self.arrival_cost(a["to"], game, me, board, seat, token, a.get("join"), "guild" in a)
+            cost = self.arrival_cost(a["to"], game, me, board, seat, token, a.get("join"))
             extra = D.GO_ANYWHERE_PRICE if a.get("card") == "go_anywhere" else 0
             return self.place_value(a["to"], game, me, board, seat) - cost - extra - card_penalty
         if t == "family":
@@ -185,6 +184,8 @@ class IstanbulBot(Bot):
             return 2.0 if lira >= 4 or "A" in me["tavern"] else -1
         if t == "guild_discard":
             return 0.0
+        if t == "guild":  # a whole turn for the place's action where the merchant stands
+            return self.act_value({**a, "type": "act"}, game, me, board, seat, a["guild"]) - 1.0
         if t == "end":
             return 6.0 if a.get("letters") else -0.5
         if t == "kiosk":
@@ -197,6 +198,8 @@ class IstanbulBot(Bot):
 
     def card_play(self, kind: str, a: dict, me: dict) -> float:
         card = a["card"]
+        if kind == "pay" and card in ("five_lira", "dice_reward", "good_red", "good_green", "good_yellow", "good_blue"):
+            return 0.5  # lira to pay the merchants here: better than ending the turn, worse than paying at once
         if card == "family_home":
             return -1.0
         if card == "recall_assistant":
@@ -210,12 +213,15 @@ class IstanbulBot(Bot):
         # pure gains: play them once nothing else is better (at the end of a turn)
         return 0.3 if kind in ("after", "epilogue") else -0.2
 
-    def act_value(self, a: dict, game: dict, me: dict, board: dict, seat: int) -> float:
+    def act_value(self, a: dict, game: dict, me: dict, board: dict, seat: int, place: int | None = None) -> float:
         goods = me["goods"]
+        place = place or (game.get("step") or {}).get("place")
         if "sell" in a:
             return sum(a["sell"].values()) * 3 + (0.5 if "card" in a else 0)
         if "number" in a:
             return TEA_EV[a["number"]]
+        if "barrier" in a:  # worth little to this bot
+            return -1.0
         if "to" in a:
             return self.place_value(a["to"], game, me, board, seat) + 1
         if "any" in a:
@@ -225,11 +231,15 @@ class IstanbulBot(Bot):
         if "letters" in a:
             return RUBY - 0.1 * len(a["letters"])
         if "series" in a:
-            return 12 + (RUBY if len(me["tavern"]) == 1 else 0)
+            return 12
+        if "baksheesh" in a:
+            return RUBY
         if "coffee" in a:
             return 2.5
-        if (game.get("step") or {}).get("place") == D.COFFEE_HOUSE:
+        if place in (D.COFFEE_HOUSE, D.GEM_DEALER):
             return RUBY
+        if place == D.WAINWRIGHT:
+            return 7.0
         if "good" in a:
             return 3.0 - 0.2 * goods[a["good"]] + (1 if a["good"] == "blue" else 0)
         return 5.0

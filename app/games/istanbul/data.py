@@ -176,6 +176,9 @@ REPEAT_CARD = {SULTAN: "sultan_twice", POST_OFFICE: "post_twice", GEM_DEALER: "g
 # Cards that may be played whenever the active player is not in the middle of an action.
 ANYTIME_KINDS = ("gain_good", "five_lira", "family_home", "take_letter", "dice_reward", "sell_good",
                  "good_red", "good_green", "good_yellow", "good_blue")
+# The same in the middle of a step (a fee being paid, a kiosk tile being chosen): "Gain 1 good" is kept for when no
+# other action is being resolved [spec §15 item 9].
+MIDSTEP_KINDS = tuple(k for k in ANYTIME_KINDS if k != "gain_good")
 # After the last round, only cards that give lira or goods (tie breaks).
 EPILOGUE_KINDS = ("gain_good", "five_lira", "dice_reward", "good_red", "good_green", "good_yellow", "good_blue")
 
@@ -252,19 +255,20 @@ def goods_words(goods: dict[str, int]) -> Text:
 # not be read (shared/rules/istanbul-mocha-baksheesh.md). Every number below is that spec's named constant; the ones
 # marked [design] there are ours, not the publisher's.
 VARIANT_LABEL = N_("Grand Bazaar — house rules (draft)")
-VARIANT_NOTE = N_("Base game, Letters & Seals and Mocha & Baksheesh on a 5x5 board. The Roasting Plant, Guild Hall, "
-                  "Tavern, Coffee House, Coffee Trader, guild cards and Tavern tiles follow our own draft rules, "
-                  "because the published texts could not be read.")
-VARIANT_SHORT = N_("Places 17-20, the Coffee Trader, guild cards and Tavern tiles are our own draft rules.")
+VARIANT_NOTE = N_("Base game, Letters & Seals and Mocha & Baksheesh on a 5x5 board. Where the published texts could "
+                  "not be read (what the Roasting Plant, Guild Hall and Coffee House give, most guild cards, every "
+                  "coffee price), the numbers are our own draft.")
+VARIANT_SHORT = N_("The coffee amounts and prices, the Guild Hall's draw and most guild cards are our own draft "
+                   "rules.")
 ROASTING_PLANT, GUILD_HALL, TAVERN, COFFEE_HOUSE, CATACOMBS = 17, 18, 19, 20, 25
 PLACE_NAMES.update({17: N_("Roasting Plant"), 18: N_("Guild Hall"), 19: N_("Tavern"), 20: N_("Coffee House"),
                     25: N_("Catacombs")})
 PLACE_TEXTS.update({
-    17: N_("Take 2 coffee (3 with a Tavern tile of series B)."),
+    17: N_("Take 2 coffee."),
     18: N_("Draw 2 guild cards, then discard 1 guild card face up."),
-    19: N_("Take the top Tavern tile of a series you lack: have at least its number of coffee, pay 1 coffee. "
-        "Both series give the Tavern's ruby."),
-    20: N_("Pay the price in coffee for the next ruby."),
+    19: N_("Spend coffee on one of three: place the barrier (2 coffee), a Tavern tile (have its number, pay 1) or a "
+           "ruby through the Baksheesh tile (5 coffee, once each)."),
+    20: N_("Pay the price in coffee for the next ruby (6, 7, 8, 9, then 10)."),
     25: N_("Take 1 good of your choice or 1 coffee, then move your merchant to any place: no action, no encounters."),
 })
 # Texts that read differently in the Grand Bazaar (coffee symbols count there, never elsewhere [seed]).
@@ -291,18 +295,26 @@ GRAND_BAZAAR_LAYOUT = (16, 15, 18, 3, 10, 8, 1, 21, 17, 4, 2, 19, 7, 12, 9, 20, 
 GRAND_BAZAAR_COLS = 5
 GRAND_BAZAAR_ROWS = 5
 
+# Facts (the German Big Box rulebook, page 12, and two play reports): a guild card replaces the whole turn, guild
+# card 16 gives the Gemstone Dealer's ruby and 3 coffee, the Tavern offers the barrier, a Tavern tile or a ruby through
+# the Baksheesh tile, the two kinds of Tavern tiles, the barrier stops other players' merchants, the Coffee Trader,
+# 6 rubies for every player count, a Coffee House track read "6 to 10". Every other number here is ours.
 CARAVANSARY_COFFEE = 1
-ROASTING_COFFEE = 2
-TAVERN_B_COFFEE = 1  # series B: extra coffee at the Roasting Plant [design]
-GUILD_DRAW = 2
-GUILD_KEEP = 1
-GUILD_CARDS = tuple(range(1, 21))  # one guild card per place 1-20; a card is the number of its place [design]
+ROASTING_COFFEE = 2  # ours
+GUILD_DRAW = 2  # ours
+GUILD_KEEP = 1  # ours
+GUILD_CARDS = tuple(range(1, 21))  # one guild card per place 1-20; a card is the number of its place (ours)
+# A guild card carries out its place's action where the merchant stands, instead of the whole turn (ours, except
+# card 16: the Gemstone Dealer's ruby at its price, plus 3 coffee).
+GUILD_CARD_COFFEE = {GEM_DEALER: 3}
 TAVERN_SERIES = ("A", "B")
-TAVERN_SERIES_NAMES = {"A": N_("service"), "B": N_("roaster")}
-TAVERN_TILE_VALUES = MOSQUE_VALUES  # 2-5, fewer with 2-3 players, as the mosque tiles [design]
-TAVERN_RUBIES = MOSQUE_RUBIES
-TAVERN_BAKSHEESH_COST = 1
-COFFEE_HOUSE_PRICES = (3, 4, 5, 6, 7)
+TAVERN_SERIES_NAMES = {"A": N_("free meetings"), "B": N_("straight moves")}
+TAVERN_TILE_VALUES = MOSQUE_VALUES  # 2-5, fewer with 2-3 players, as the mosque tiles (ours)
+TAVERN_TILE_COST = 1  # coffee paid for a Tavern tile, holding at least its number (ours)
+TAVERN_RUBIES = MOSQUE_RUBIES  # the rubies the Baksheesh tile gives, one per player, 4 at most (ours)
+BAKSHEESH_COFFEE = 5  # ours
+BARRIER_COFFEE = 2  # ours
+COFFEE_HOUSE_PRICES = (6, 7, 8, 9, 10)
 COFFEE_HOUSE_RUBIES = len(COFFEE_HOUSE_PRICES)
 COFFEE_TRADER_COFFEE = 1
 # Tokens moved by 2 dice, with the names the log uses.

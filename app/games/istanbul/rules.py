@@ -41,9 +41,9 @@ class IstanbulOptions(BaseOptions):
     variant: Literal["standard", "grand_bazaar"] = Field(
         default="standard", title=N_("Variant"),
         description=N_("Standard: the published rules. Grand Bazaar — house rules (draft): Base game, Letters & "
-                       "Seals and Mocha & Baksheesh on a 5x5 board. The Roasting Plant, Guild Hall, Tavern, Coffee House, "
-                       "Coffee Trader, guild cards and Tavern tiles follow our own draft rules, because the published "
-                       "texts could not be read. Needs Letters & Seals."),
+                       "Seals and Mocha & Baksheesh on a 5x5 board. Where the published texts could not be read (what "
+                       "the Roasting Plant, Guild Hall and Coffee House give, most guild cards, every coffee price), "
+                       "the numbers are our own draft. Needs Letters & Seals."),
         json_schema_extra={"labels": {"standard": N_("Standard"), "grand_bazaar": D.VARIANT_LABEL}})
 
     @model_validator(mode="after")
@@ -120,6 +120,10 @@ class Istanbul(StepGame):
                 owned = [p["tavern"][series] for p in players if series in p["tavern"]]
                 assert sorted(owned + state["tavern"][series]) == sorted(D.TAVERN_TILE_VALUES[n])
             assert state["tavern"]["rubies"] >= 0 and state["coffee_house"]["rubies"] >= 0
+            paid = state["tavern"]["baksheesh"]
+            assert len(paid) == len(set(paid)) == D.TAVERN_RUBIES[n] - state["tavern"]["rubies"], "baksheesh rubies"
+            barrier = state["barrier"]
+            assert (barrier["place"] is None) == (barrier["owner"] is None) and barrier["place"] != D.FOUNTAIN
             tokens = (state["governor"], state["smuggler"], state["courier"], state["coffee_trader"])
             assert all(2 <= t <= 12 for t in tokens)
 

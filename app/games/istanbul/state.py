@@ -91,7 +91,9 @@ def setup(num_players: int, options: Any, state: dict[str, Any]) -> list[dict[st
         "bonus": {"deck": deck_ids, "discard": []},
         "society_paid": [],
         "tavern": {"A": list(D.TAVERN_TILE_VALUES[n]), "B": list(D.TAVERN_TILE_VALUES[n]),
-                   "rubies": D.TAVERN_RUBIES[n]} if bazaar else None,
+                   "rubies": D.TAVERN_RUBIES[n], "baksheesh": []} if bazaar else None,
+        # The barrier: the place it stands on and the seat holding its tile (none until bought at the Tavern).
+        "barrier": {"place": None, "owner": None} if bazaar else None,
         "coffee_house": {"rubies": D.COFFEE_HOUSE_RUBIES, "taken": 0} if bazaar else None,
     })
     state["bonus_total"] = len(deck_ids)
@@ -178,8 +180,58 @@ def distance(state: dict, a: int, b: int) -> int:
     return abs(ar - br) + abs(ac - bc)
 
 
-def places_at(state: dict, origin: int, distances: tuple[int, ...]) -> list[int]:
-    return list(_places_at(tuple(state["layout"]), state["cols"], origin, distances))
+def places_at(state: dict, origin: int, distances: tuple[int, ...], seat: int | None = None) -> list[int]:
+    """The places `distances` steps from `origin`. For a merchant or companion of `seat` the Grand Bazaar's barrier,
+    when another player holds it, is a place it may neither cross nor stop on: the steps go around it."""
+    blocked = barrier_for(state, seat)
+    if blocked is None:
+        return list(_places_at(tuple(state["layout"]), state["cols"], origin, distances))
+    return list(_places_around(tuple(state["layout"]), state["cols"], origin, distances, blocked))
+
+
+def barrier_for(state: dict, seat: int | None) -> int | None:
+    """The place the barrier stops `seat`'s pieces on (None: no barrier, or `seat` holds it)."""
+    barrier = state.get("barrier")
+    if seat is None or not barrier or barrier["place"] is None or barrier["owner"] == seat:
+        return None
+    return barrier["place"]
+
+
+@lru_cache(maxsize=4096)
+def _places_around(layout: tuple[int, ...], cols: int, origin: int, distances: tuple[int, ...],
+                   blocked: int) -> tuple[int, ...]:
+    """Shortest step counts from `origin` that never enter `blocked` (breadth first)."""
+    cells = _cells(layout, cols)
+    at = {cell: place for place, cell in cells.items()}
+    steps = {origin: 0}
+    frontier = [origin]
+    while frontier:
+        nxt = []
+        for place in frontier:
+            row, col = cells[place]
+            for cell in ((row + 1, col), (row - 1, col), (row, col + 1), (row, col - 1)):
+                other = at.get(cell)
+                if other is not None and other != blocked and other not in steps:
+                    steps[other] = steps[place] + 1
+                    nxt.append(other)
+        frontier = nxt
+    return tuple(p for p in layout if steps.get(p) in distances)
+
+
+def straight_lines(state: dict, origin: int, seat: int) -> list[int]:
+    """Grand Bazaar, the Tavern tile of straight moves: every place in a straight line from `origin`, up to the
+    board's edge or the barrier (when another player holds it)."""
+    cells = _cells(tuple(state["layout"]), state["cols"])
+    at = {cell: place for place, cell in cells.items()}
+    blocked = barrier_for(state, seat)
+    out = []
+    row, col = cells[origin]
+    for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        r, c = row + dr, col + dc
+        while (r, c) in at and at[(r, c)] != blocked:
+            out.append(at[(r, c)])
+            r, c = r + dr, c + dc
+    return out
 
 
 @lru_cache(maxsize=4096)
@@ -445,6 +497,13 @@ def recall_assistant(player: Player, place: int) -> None:
     if not player["assistants"][key]:
         del player["assistants"][key]
     player["stack"] += 1
+
+
+def extension_gives_ruby(state: dict, seat: int) -> bool:
+    """Whether `seat`'s next wheelbarrow extension is its 3rd, which takes the Wainwright's ruby."""
+    player = state["players"][seat]
+    return player["extensions"] == D.EXTENSIONS_PER_PLAYER - 1 and not player["wainwright_ruby"] \
+        and bool(state["wainwright"]["rubies"])
 
 
 def extend_wheelbarrow(state: dict, seat: int, log: Log) -> None:

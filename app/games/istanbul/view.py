@@ -19,6 +19,9 @@ def place_view(state: dict, place: int, row: int, col: int, here: dict[str, list
         "assistants": here["assistants"], "neutrals": state["neutrals"].count(place),
         "tokens": [t for t in D.TOKEN_NAMES if state.get(t) == place],
     }
+    barrier = state.get("barrier")
+    if barrier and barrier["place"] == place:
+        out["barrier"] = barrier["owner"]  # the seat whose merchant may still cross it
     if place == D.WAINWRIGHT:
         out["rubies"] = state["wainwright"]["rubies"]
         out["extensions"] = state["wainwright"]["extensions"]
@@ -56,7 +59,10 @@ def place_view(state: dict, place: int, row: int, col: int, here: dict[str, list
     elif place == D.TAVERN:
         out["rubies"] = state["tavern"]["rubies"]
         out["tavern"] = {s: list(state["tavern"][s]) for s in D.TAVERN_SERIES}
-        out["baksheesh"] = D.TAVERN_BAKSHEESH_COST
+        out["baksheesh"] = D.TAVERN_TILE_COST  # what a Tavern tile costs (the renderer's tooltip says so)
+        out["baksheesh_ruby"] = D.BAKSHEESH_COFFEE
+        out["baksheesh_paid"] = list(state["tavern"]["baksheesh"])
+        out["barrier_price"] = D.BARRIER_COFFEE
     elif place == D.COFFEE_HOUSE:
         out["rubies"] = state["coffee_house"]["rubies"]
         out["coffee_price"] = S.coffee_price(state)
@@ -145,7 +151,7 @@ def public(state: dict) -> dict[str, Any]:
     }
     if state["grand_bazaar"]:
         out.update(variant="grand_bazaar", variant_label=D.VARIANT_LABEL, variant_note=D.VARIANT_SHORT,
-                   coffee_trader=state["coffee_trader"],
+                   coffee_trader=state["coffee_trader"], barrier=dict(state["barrier"]),
                    guild={"deck": len(state["guild"]["deck"]), "discard": list(state["guild"]["discard"])})
     return out
 

@@ -63,8 +63,9 @@ def test_grand_bazaar_setup_by_player_count(n):
     assert all(p["coffee"] == 0 and p["guild"] == [] and p["tavern"] == {} for p in s["players"])
     assert sorted(s["guild"]["deck"]) == list(range(1, 21)) and s["guild"]["discard"] == []
     assert s["tavern"]["A"] == s["tavern"]["B"] == list(D.MOSQUE_VALUES[n])
-    assert s["tavern"]["rubies"] == {2: 2, 3: 3, 4: 4, 5: 4}[n]
-    assert s["coffee_house"] == {"rubies": 5, "taken": 0} and S.coffee_price(s) == 3
+    assert s["tavern"]["rubies"] == {2: 2, 3: 3, 4: 4, 5: 4}[n] and s["tavern"]["baksheesh"] == []
+    assert s["coffee_house"] == {"rubies": 5, "taken": 0} and S.coffee_price(s) == 6
+    assert s["barrier"] == {"place": None, "owner": None}
     assert 2 <= s["coffee_trader"] <= 12 and "The Coffee Trader starts at" in texts(events)
     assert S.ruby_target(s) == 6
     assert s["neutrals"] == ([14, 15, 16] if n == 2 else [])
@@ -73,13 +74,13 @@ def test_grand_bazaar_setup_by_player_count(n):
 
 # ---- places ------------------------------------------------------------------------------------------------------
 
-def test_roasting_plant_gives_two_coffee_and_three_with_the_series_b_tavern_tile():
+def test_roasting_plant_gives_two_coffee_whatever_tavern_tiles_are_owned():
     s = at_place(bazaar(), 0, D.ROASTING_PLANT)
     s, _ = act(s, 0, type="act")
     assert s["players"][0]["coffee"] == 2
-    s = at_place(put(s, 0, tavern={"B": 2}), 0, D.ROASTING_PLANT)
+    s = at_place(put(s, 0, tavern={"A": 2, "B": 2}), 0, D.ROASTING_PLANT)
     s, _ = act(s, 0, type="act")
-    assert s["players"][0]["coffee"] == 5
+    assert s["players"][0]["coffee"] == 4
 
 
 def test_guild_hall_draws_two_guild_cards_and_discards_one_face_up():
@@ -107,38 +108,58 @@ def test_guild_hall_keeps_a_single_card_and_reshuffles_the_discard_when_the_deck
     assert s["players"][0]["guild"] == [1] and step(s) != "guild_discard", "one drawn card is simply kept"
 
 
-def test_guild_card_replaces_the_assistant_step_and_goes_face_up():
-    s = put(bazaar(), 0, merchant=D.FOUNTAIN, guild=[D.FRUIT], assistants={D.SPICE: 1, D.FABRIC: 1, 1: 1, 5: 1})
+def test_guild_card_replaces_the_whole_turn_no_move_no_assistant_no_fee_no_encounters():
+    s = bazaar()
+    s["governor"] = D.SPICE
+    put(s, 1, merchant=D.SPICE, family=D.SPICE)
+    s = turn_of(put(s, 0, merchant=D.SPICE, guild=[D.SPICE], goods={"green": 0}, lira=0), 0)
+    plays = options(s, 0, type="guild")
+    assert [a["label"] for a in plays] == ["Guild card of Spice Warehouse 3 instead of your turn: Fill your spice"]
+    s, events = act(s, 0, type="guild", guild=D.SPICE)
+    p = s["players"][0]
+    assert p["goods"]["green"] == 2 and p["merchant"] == D.SPICE and p["assistants"] == {} and p["stack"] == 4
+    assert p["guild"] == [] and s["guild"]["discard"] == [D.SPICE], "face up on the guild discard pile"
+    assert s["players"][1]["lira"] == 3 and s["players"][1]["family"] == D.SPICE, "no fee, no catch"
+    assert not options(s, 0, type="governor") and "instead of a turn" in texts(events)
+
+
+def test_guild_card_16_pays_the_gemstone_dealers_price_for_its_ruby_and_3_coffee():
+    s = bazaar()
+    price = S.gem_price(s)
+    s = turn_of(put(s, 0, merchant=D.FOUNTAIN, guild=[D.GEM_DEALER], lira=price), 0)
+    s, _ = act(s, 0, type="guild", guild=D.GEM_DEALER)
+    p = s["players"][0]
+    assert (p["rubies"], p["lira"], p["coffee"], p["merchant"]) == (1, 0, 3, D.FOUNTAIN)
+    assert S.gem_price(s) == price + 1
+    s = turn_of(put(bazaar(), 0, guild=[D.GEM_DEALER], lira=price - 1), 0)
+    assert not options(s, 0, type="guild"), "carried out completely or not at all"
+
+
+def test_guild_card_allows_no_place_bound_bonus_card_or_mosque_tile():
+    s = bazaar()
+    s = turn_of(put(s, 0, guild=[D.POST_OFFICE, D.BLACK_MARKET], mosque={"red": 2}), 0)
+    give_cards(s, 0, "post_twice", "five_lira")
+    s, _ = act(s, 0, type="guild", guild=D.POST_OFFICE)
+    assert not options(s, 0, card="post_twice"), "the repeat card needs the place"
+    assert options(s, 0, type="card", card="five_lira"), "other bonus cards may be played"
     s = turn_of(s, 0)
-    here = S.places_at(s, D.FOUNTAIN, (1, 2))
-    s["layout"] = list(s["layout"])
-    assert s["players"][0]["stack"] == 0
-    target = next(p for p in here if p == D.FRUIT) if D.FRUIT in here else None
-    if target is None:  # put the Fruit Warehouse next to the Fountain for the test
-        a, b = s["layout"].index(here[0]), s["layout"].index(D.FRUIT)
-        s["layout"][a], s["layout"][b] = s["layout"][b], s["layout"][a]
-        target = D.FRUIT
-    plain = options(s, 0, type="move", to=target)
-    assert [("guild" in a) for a in plain] == [False, True]
-    s, events = act(s, 0, type="move", to=target, guild=target)
-    assert step(s) == "act", "no assistant was needed"
-    assert s["players"][0]["guild"] == [] and s["guild"]["discard"] == [D.FRUIT]
-    assert s["players"][0]["assistants"] == {str(D.SPICE): 1, str(D.FABRIC): 1, "1": 1, "5": 1}
-    assert "guild card of Fruit Warehouse 4 instead of the assistant step" in texts(events)
+    s, _ = act(s, 0, type="guild", guild=D.BLACK_MARKET, good="red")
+    assert step(s) != "dice", "the fabric mosque tile needs the place"
 
 
-def test_guild_card_is_not_offered_for_the_fountain_and_may_replace_the_stay_cards_assistant_step():
-    s = put(bazaar(), 0, merchant=D.SPICE, guild=[D.SPICE, D.FOUNTAIN], assistants={1: 1, 2: 1, 4: 1, 5: 1})
-    give_cards(s, 0, "stay")
-    s = turn_of(s, 0)
-    assert not [a for a in GAME.legal(s, 0) if a.get("to") == D.FOUNTAIN and "guild" in a]
-    stays = options(s, 0, type="move", card="stay")
-    assert len(stays) == 1 and stays[0]["guild"] == D.SPICE, "without an assistant only the guild card lets it stay"
-    s, _ = act(s, 0, type="move", card="stay", guild=D.SPICE)
-    assert step(s) == "act" and s["players"][0]["merchant"] == D.SPICE
+def test_tavern_spends_coffee_on_one_of_three_a_tile_the_barrier_or_a_baksheesh_ruby():
+    s = at_place(put(bazaar(), 0, coffee=9), 0, D.TAVERN)
+    kinds = {("series" in a, "barrier" in a, "baksheesh" in a) for a in options(s, 0, type="act")}
+    assert kinds == {(True, False, False), (False, True, False), (False, False, True)}
+    s, _ = act(s, 0, type="act", baksheesh=True)
+    p = s["players"][0]
+    assert (p["rubies"], p["coffee"], s["tavern"]["rubies"]) == (1, 9 - D.BAKSHEESH_COFFEE, 1)
+    s = at_place(put(s, 0, coffee=9), 0, D.TAVERN)
+    assert not options(s, 0, type="act", baksheesh=True), "one baksheesh ruby each"
+    GAME.invariants(s)
 
 
-def test_tavern_tile_needs_its_number_of_coffee_costs_one_and_a_pair_gives_the_taverns_ruby():
+def test_tavern_tile_needs_its_number_of_coffee_costs_one_and_a_pair_gives_no_ruby():
     s = at_place(put(bazaar(), 0, coffee=1), 0, D.TAVERN)
     assert not options(s, 0, type="act"), "the top tile shows 2"
     s = at_place(put(s, 0, coffee=2), 0, D.TAVERN)
@@ -146,17 +167,44 @@ def test_tavern_tile_needs_its_number_of_coffee_costs_one_and_a_pair_gives_the_t
     p = s["players"][0]
     assert p["tavern"] == {"A": 2} and p["coffee"] == 1 and s["tavern"]["A"] == [4]
     s = at_place(put(s, 0, coffee=4), 0, D.TAVERN)
-    assert [a["series"] for a in options(s, 0, type="act")] == ["B"], "one tile per series"
+    assert [a["series"] for a in options(s, 0, type="act", series="B")] == ["B"], "one tile per series"
     s, _ = act(s, 0, type="act", series="B")
-    assert s["players"][0]["rubies"] == 1 and s["tavern"]["rubies"] == 1 and s["players"][0]["coffee"] == 3
-    s["tavern"]["rubies"] = 0
-    s["rubies_total"] -= 1
-    put(s, 1, coffee=9)
-    s = at_place(s, 1, D.TAVERN)
-    s, _ = act(s, 1, type="act", series="A")
-    s = at_place(s, 1, D.TAVERN)
-    s, _ = act(s, 1, type="act", series="B")
-    assert s["players"][1]["rubies"] == 0, "no ruby once the Tavern has none"
+    assert s["players"][0]["rubies"] == 0 and s["tavern"]["rubies"] == 2, "the Tavern's rubies go by baksheesh"
+    GAME.invariants(s)
+
+
+def test_tavern_tile_of_straight_moves_lets_the_merchant_move_like_a_rook():
+    s = bazaar()
+    corner = s["layout"][0]
+    s = turn_of(put(s, 0, merchant=corner, stack=4), 0)
+    plain = {a["to"] for a in options(s, 0, type="move") if "token" not in a and "card" not in a}
+    s = turn_of(put(s, 0, tavern={"B": 2}), 0)
+    rook = {a["to"] for a in options(s, 0, type="move") if "token" not in a and "card" not in a}
+    assert rook - plain == {s["layout"][3], s["layout"][4], s["layout"][15], s["layout"][20]}
+    assert options(s, 0, type="move", to=s["layout"][4])[0]["label"].endswith("(straight move: Tavern tile)")
+    s["barrier"] = {"place": s["layout"][2], "owner": 1}
+    rook = {a["to"] for a in options(s, 0, type="move") if "token" not in a and "card" not in a}
+    assert not {s["layout"][2], s["layout"][3], s["layout"][4]} & rook, "another player's barrier ends the line"
+
+
+def test_barrier_stops_other_players_merchants_and_its_owner_passes():
+    s = put(bazaar(), 0, coffee=2)
+    s = at_place(s, 0, D.TAVERN)
+    row, col = S.cell(s, D.FOUNTAIN)
+    north = s["layout"][(row - 1) * 5 + col]
+    far_north = s["layout"][(row - 2) * 5 + col]
+    s, _ = act(s, 0, type="act", barrier=True, to=north)
+    assert s["barrier"] == {"place": north, "owner": 0} and s["players"][0]["coffee"] == 0
+    s = turn_of(put(s, 1, merchant=D.FOUNTAIN), 1)
+    theirs = {a["to"] for a in options(s, 1, type="move") if "token" not in a}
+    assert north not in theirs and far_north not in theirs, "neither onto the barrier nor across it"
+    s = turn_of(put(s, 0, merchant=D.FOUNTAIN), 0)
+    mine = {a["to"] for a in options(s, 0, type="move") if "token" not in a}
+    assert {north, far_north} <= mine, "its owner passes it"
+    s = at_place(put(s, 1, coffee=2), 1, D.TAVERN)
+    assert not options(s, 1, type="act", barrier=True, to=D.FOUNTAIN) and not options(s, 1, type="act", to=north)
+    s, _ = act(s, 1, type="act", barrier=True, to=D.SULTAN)
+    assert s["barrier"] == {"place": D.SULTAN, "owner": 1}, "bought again, it moves to its new owner"
     GAME.invariants(s)
 
 
@@ -176,8 +224,8 @@ def test_tavern_service_tile_waives_governor_smuggler_coffee_trader_and_courier_
     assert (p["lira"], p["goods"]["blue"], p["coffee"], len(p["hand"]), len(p["letters"])) == (0, 1, 1, 1, 1)
 
 
-def test_coffee_house_sells_rubies_for_rising_coffee_and_refills_at_the_last_price():
-    s = at_place(put(bazaar(), 0, coffee=2), 0, D.COFFEE_HOUSE)
+def test_coffee_house_sells_rubies_for_6_to_10_coffee_and_refills_at_the_last_price():
+    s = at_place(put(bazaar(), 0, coffee=5), 0, D.COFFEE_HOUSE)
     assert not options(s, 0, type="act")
     paid = []
     for _ in range(6):
@@ -185,9 +233,21 @@ def test_coffee_house_sells_rubies_for_rising_coffee_and_refills_at_the_last_pri
         paid.append(S.coffee_price(s))
         s, _ = act(s, 0, type="act")
         assert s["players"][0]["coffee"] == 20 - paid[-1]
-    assert paid == [3, 4, 5, 6, 7, 7] and s["coffee_house"]["rubies"] == 1 and s["rubies_added"] == 2
+    assert paid == [6, 7, 8, 9, 10, 10] and s["coffee_house"]["rubies"] == 1 and s["rubies_added"] == 2
     assert s["players"][0]["rubies"] == 6 and s["ending"]
     GAME.invariants(s)
+
+
+@pytest.mark.parametrize("n", range(2, 6))
+def test_grand_bazaar_ends_at_6_rubies_for_every_player_count(n):
+    s = bazaar(n=n)
+    assert S.ruby_target(s) == 6
+    s = at_place(put(s, 0, rubies=4, coffee=20), 0, D.COFFEE_HOUSE)
+    s, _ = act(s, 0, type="act")
+    assert not s["ending"], "5 rubies do not end it"
+    s = at_place(put(s, 0, coffee=20), 0, D.COFFEE_HOUSE)
+    s, _ = act(s, 0, type="act")
+    assert s["ending"]
 
 
 def test_catacombs_takes_a_good_or_coffee_then_moves_the_merchant_anywhere_without_encounters():
@@ -267,7 +327,7 @@ def test_secret_society_may_take_the_next_coffee_house_ruby():
     s = at_place(s, 0, D.SECRET_SOCIETY)
     assert {a["source"] for a in options(s, 0, type="act")} == {"sultan", "gem", "coffee_house"}
     s, _ = act(s, 0, type="act", source="coffee_house")
-    assert s["players"][0]["rubies"] == 1 and s["coffee_house"]["taken"] == 1 and S.coffee_price(s) == 4
+    assert s["players"][0]["rubies"] == 1 and s["coffee_house"]["taken"] == 1 and S.coffee_price(s) == 7
 
 
 def test_kiosk_tiles_offer_coffee_only_in_the_grand_bazaar():
@@ -330,7 +390,7 @@ def test_bad_grand_bazaar_input_changes_nothing():
     with pytest.raises(IllegalAction):
         GAME.apply(s, 0, {"type": "act", "series": "A"})
     with pytest.raises(IllegalAction):
-        GAME.apply(turn_of(bazaar(), 0), 0, {"type": "move", "to": D.SPICE, "guild": D.SPICE})
+        GAME.apply(turn_of(bazaar(), 0), 0, {"type": "guild", "guild": D.SPICE})
     assert s["players"][0]["coffee"] == 1 and s["players"][0]["tavern"] == {}
 
 

@@ -12,7 +12,7 @@ from app.engine.text import t, words
 
 from .. import data as D
 from .. import state as S
-from .common import IStep, letters_words, one_card_kinds, one_letter_options
+from .common import IStep, anytime_options, letters_words, one_card_kinds, one_letter_options, resolve_anytime
 
 
 def open_kiosk(state: dict, seat: int, log: Log) -> None:
@@ -48,7 +48,10 @@ def kiosk_options(state: dict, seat: int, tile: int) -> list[dict]:
     elif tile in (16, 17):
         can = player["lira"] >= D.KIOSK_EXTENSION_LIRA if tile == 16 else all(goods[g] for g in D.GOODS)
         if can and player["capacity"] < D.MAX_CAPACITY:
-            out.append({**base, "choice": "take", "label": t("Tile {tile}: {text}", tile=tile, text=text)})
+            label = t("Tile {tile}: {text}", tile=tile, text=text)
+            if S.extension_gives_ruby(state, seat):
+                label = t("{action} It is your 3rd: the Wainwright's ruby too.", action=label)
+            out.append({**base, "choice": "take", "label": label})
     elif tile == 18:
         if player["merchant"] != D.FOUNTAIN:
             out.append({**base, "choice": "take", "label": t("Tile {tile}: {text}", tile=tile, text=text)})
@@ -148,6 +151,8 @@ def use_kiosk_tile(state: dict, seat: int, action: dict, log: Log) -> None:
         player["merchant"] = D.FOUNTAIN
         log.add("move", t("{player}'s merchant goes to the Fountain 7.", player=who), seat=seat, to=D.FOUNTAIN,
                 token="merchant")
+        if seat == state["turn"]:
+            merchant_moved(state, D.FOUNTAIN)
     elif choice == "buy":
         if tile == 19:
             text = t("{player} pays {price} for {what}.", player=who, price=D.good_count(action["good"], 1),
@@ -201,6 +206,16 @@ def use_kiosk_tile(state: dict, seat: int, action: dict, log: Log) -> None:
             player["lira"] += 3
 
 
+def merchant_moved(state: dict, place: int) -> None:
+    """The active player's merchant left for `place` during its action (kiosk tile 18): the turn's encounters, still
+    to come, happen where the merchant now is, also when it acted through the Police Station (as with the
+    Catacombs, where the seed drops them). A companion's or a family member's encounters stay where they were."""
+    for frame in state["steps"]:
+        if frame["step"] == "act" and not frame["nested"] and frame["actor"] == "merchant" \
+                and frame["meet"] is not None:
+            frame["meet"] = place
+
+
 def coffee_kiosk_trade(state: dict, seat: int, action: dict, log: Log) -> None:
     """Grand Bazaar: the coffee side of kiosk tiles 12, 13, 19 and 22 [seed]."""
     player = state["players"][seat]
@@ -245,14 +260,18 @@ class KioskStep(IStep):
         for tile in state["kiosk"]["revealed"]:
             if tile not in frame["used"]:
                 out += kiosk_options(state, seat, tile)
+        if seat == state["turn"]:  # the any-time cards are for the player whose turn it is
+            out += anytime_options(state, seat, D.MIDSTEP_KINDS)
         return out
 
     def on_timeout(self, game, state, frame, seat):
         """[design] A player out of time at the Kiosk turns the first free tile over unused."""
         # As the legal list gives it (English label and say), so the platform's move matches a legal one.
-        return labelled(next(a for a in self.options(game, state, frame, seat) if a["choice"] == "decline"))
+        return labelled(next(a for a in self.options(game, state, frame, seat) if a.get("choice") == "decline"))
 
     def resolve(self, game, state, frame, seat, action, log):
+        if resolve_anytime(state, seat, action, log):
+            return
         frame["used"].append(action["tile"])
         use_kiosk_tile(state, seat, action, log)
         frame["at"] += 1
@@ -279,10 +298,15 @@ class AuctionStep(IStep):
         return [frame["order"][frame["at"]]]
 
     def text(self, game, state, frame, seat):
+        auctioneer = frame["order"][0]
+        if seat == auctioneer:
+            paid = t("if you win, you pay the bank; if another player wins, they pay you")
+        else:
+            paid = t("if you win, you pay {player}", player=seat_ref(auctioneer))
         if frame["leader"] is None:
-            return t("Auction of 2 bonus cards: make a bid.")
-        return t("Auction of 2 bonus cards: {player} bids {bid}. Bid higher or pass.", player=seat_ref(frame["leader"]),
-                 bid=frame["bid"])
+            return t("Auction of 2 bonus cards: make a bid ({paid}).", paid=paid)
+        return t("Auction of 2 bonus cards: {player} bids {bid}. Bid higher or pass ({paid}).",
+                 player=seat_ref(frame["leader"]), bid=frame["bid"], paid=paid)
 
     def options(self, game, state, frame, seat):
         lira = state["players"][seat]["lira"]
@@ -331,16 +355,21 @@ class AuctionStep(IStep):
         S.draw_cards(state, winner, 2, log)
 
 
+def society_bonus(state: dict, seat: int) -> int:
+    """The lira the Secret Society still has for `seat`: 3, 2 and 1 for the first three players served, once each."""
+    paid = state["society_paid"]
+    return D.SOCIETY_LIRA[len(paid)] if seat not in paid and len(paid) < len(D.SOCIETY_LIRA) else 0
+
+
 def secret_society(state: dict, seat: int, action: dict, log: Log) -> None:
     given = letters_words(state, seat, action["letters"])
     S.discard_letters(state, seat, action["letters"])
     log.add("society", t("{player} hands {letters} to the Secret Society.", player=seat_ref(seat), letters=given),
             seat=seat)
     S.give_ruby(state, seat, action["source"], log)
-    paid = state["society_paid"]
-    if seat not in paid and len(paid) < len(D.SOCIETY_LIRA):
-        lira = D.SOCIETY_LIRA[len(paid)]
-        paid.append(seat)
+    lira = society_bonus(state, seat)
+    if lira:
+        state["society_paid"].append(seat)
         state["players"][seat]["lira"] += lira
         log.add("lira", t("{player} takes {lira} from the Secret Society.", player=seat_ref(seat), lira=D.lira(lira)),
                 seat=seat)

@@ -220,9 +220,11 @@ class SmugglerPayStep(IStep):
             out.append({"type": "pay", "label": t("Pay {lira}", lira=D.lira(D.FEE))})
         out += [{"type": "good", "good": g, "label": t("Give {good}", good=D.good_count(g, 1))} for g in D.GOODS
                 if player["goods"][g]]
-        return out
+        return out + anytime_options(state, seat, D.MIDSTEP_KINDS)
 
     def resolve(self, game, state, frame, seat, action, log):
+        if resolve_anytime(state, seat, action, log):
+            return
         player = state["players"][seat]
         token = frame.get("token", "smuggler")
         who = seat_ref(seat)

@@ -7,18 +7,19 @@ from typing import Any
 
 from app.engine.kit import Log, seat_ref
 from app.engine.steps import replace
-from app.engine.text import Text, t, words
+from app.engine.text import Text, t, tn, words
 
 from .. import data as D
 from .. import state as S
 from .common import IStep, anytime_options, card_fields, card_label, resolve_anytime, spend_card, usable
+from .places import perform, place_options
 
 
 class MoveStep(IStep):
     kind = "move"
 
     def text(self, game, state, frame, seat):
-        return t("Move your merchant 1 or 2 places (click a place).")
+        return t("Move your merchant 1 or 2 places: choose a place on the board.")
 
     def options(self, game, state, frame, seat):
         player = state["players"][seat]
@@ -26,8 +27,13 @@ class MoveStep(IStep):
         out: list[dict[str, Any]] = []
         if player["companion"] == "supply":
             out.append({"type": "place_companion", "label": t("Put your companion beside your merchant")})
-        for p in S.places_at(state, here, (1, 2)):
+        near = S.places_at(state, here, (1, 2), seat)
+        for p in near:
             out.append({"type": "move", "to": p, "label": t("Merchant to {place}", place=D.place_name(p))})
+        if "B" in player["tavern"]:  # the Tavern tile of straight moves [Grand Bazaar]
+            out += [{"type": "move", "to": p,
+                     "label": t("Merchant to {place} (straight move: Tavern tile)", place=D.place_name(p))}
+                    for p in S.straight_lines(state, here, seat) if p not in near]
         for kind, via in usable(state, seat, ("move_far", "stay", "join_merchant", "go_anywhere",
                                               "companion_two", "family_step", "recall_assistant")):
             name = card_label(kind, via)
@@ -35,10 +41,9 @@ class MoveStep(IStep):
             if kind == "move_far":
                 out += [{"type": "move", "to": p, **fields,
                          "label": t("{card}: merchant to {place}", card=name, place=D.place_name(p))}
-                        for p in S.places_at(state, here, (3, 4))]
+                        for p in S.places_at(state, here, (3, 4), seat)]
             elif kind == "stay":
-                if here != D.FOUNTAIN and (player["assistants"].get(str(here)) or player["stack"]
-                                           or here in player["guild"]):
+                if here != D.FOUNTAIN and (player["assistants"].get(str(here)) or player["stack"]):
                     out.append({"type": "move", "to": here, **fields,
                                 "label": t("{card}: stay at {place}", card=name, place=D.place_name(here))})
             elif kind == "join_merchant":
@@ -56,7 +61,7 @@ class MoveStep(IStep):
                 if isinstance(player["companion"], int):
                     out += [{"type": "move", "token": "companion", "to": p, **fields,
                              "label": t("{card}: companion to {place}", card=name, place=D.place_name(p))}
-                            for p in S.places_at(state, player["companion"], (2,))]
+                            for p in S.places_at(state, player["companion"], (2,), seat)]
             elif kind == "family_step":
                 if player["family"] != D.POLICE:
                     out += [{"type": "family", "to": p, **fields,
@@ -67,12 +72,12 @@ class MoveStep(IStep):
                          "label": t("{card}: bring back the assistant from {place}", card=name,
                                     place=D.place_name(p))}
                         for p in S.own_assistants(player)]
-        out = guild_moves(state, seat, out)
         if isinstance(player["companion"], int):
             out += [{"type": "move", "token": "companion", "to": p,
                      "label": t("Companion to {place}", place=D.place_name(p))}
-                    for p in S.places_at(state, player["companion"], (1,))]
-        return out + anytime_options(state, seat)
+                    for p in S.places_at(state, player["companion"], (1,), seat)]
+        out = [with_consequences(state, seat, move) for move in out]
+        return out + guild_options(state, seat) + anytime_options(state, seat)
 
     def resolve(self, game, state, frame, seat, action, log):
         player = state["players"][seat]
@@ -89,6 +94,9 @@ class MoveStep(IStep):
                                 place=D.place_name(action["from"])), seat=seat)
             return
         if resolve_anytime(state, seat, action, log):
+            return
+        if kind == "guild":
+            play_guild_card(state, seat, action, log)
             return
         if "card" in action:
             spend_card(state, seat, action, log)
@@ -114,37 +122,67 @@ class MoveStep(IStep):
         else:
             text = t("{player}'s merchant goes to {place}.", player=seat_ref(seat), place=D.place_name(to))
         log.add("move", text, seat=seat, to=to, token="merchant")
-        if "guild" in action:
-            player["guild"].remove(to)
-            state["guild"]["discard"].append(to)
-            log.add("guild", t("{player} plays the guild card of {place} instead of the assistant step.",
-                               player=seat_ref(seat), place=D.place_name(to)), seat=seat, card=to)
-        elif to != D.FOUNTAIN and not assistant_step(state, seat, to, log):
+        if to != D.FOUNTAIN and not assistant_step(state, seat, to, log):
             replace(state, "after", seat, meet=None, met=[], caught=[])
             return
         arrive(state, seat, to, "merchant", action.get("join"), log)
 
 
-def guild_moves(state: dict, seat: int, moves: list[dict]) -> list[dict]:
-    """Grand Bazaar: every merchant move onto a place whose guild card the player holds may use that card instead of
-    the assistant step (also with a movement card, Stay included) [design]. The plain Stay is kept only when the
-    assistant step is possible. The Fountain has no assistant step, so its card is not offered there."""
-    guild = state["players"][seat]["guild"]
-    if not guild:
-        return moves
-    player = state["players"][seat]
+def guild_options(state: dict, seat: int) -> list[dict]:
+    """Grand Bazaar: a guild card replaces the whole turn (no move, no assistant step, no fee, no encounters); it is
+    played only when carried out completely [Big Box rulebook]. Each card does its place's action where the merchant
+    stands (ours), card 16 also gives 3 coffee [Big Box rulebook]; bonus cards and mosque tiles tied to a place stay
+    out of it."""
     out = []
-    for move in moves:
-        to = move.get("to")
-        if move["type"] == "move" and "token" not in move and to in guild and to != D.FOUNTAIN:
-            stuck = not (player["assistants"].get(str(to)) or player["stack"])
-            if not (move.get("card") == "stay" and stuck):
-                out.append(move)
-            out.append({**move, "guild": to, "label": t("{move}, playing its guild card instead of the assistant step",
-                                                        move=move["label"])})
-        else:
-            out.append(move)
+    for card in sorted(set(state["players"][seat]["guild"])):
+        extra = D.GUILD_CARD_COFFEE.get(card)
+        for option in place_options(state, seat, card, "guild"):
+            fields = {k: v for k, v in option.items() if k not in ("type", "label")}
+            action = t("{action}, and {coffee}", action=option["label"], coffee=D.coffee(extra)) if extra \
+                else option["label"]
+            out.append({"type": "guild", "guild": card, **fields,
+                        "label": t("Guild card of {place} instead of your turn: {action}",
+                                   place=D.place_name(card), action=action)})
     return out
+
+
+def play_guild_card(state: dict, seat: int, action: dict, log: Log) -> None:
+    card = action["guild"]
+    state["players"][seat]["guild"].remove(card)
+    state["guild"]["discard"].append(card)
+    log.add("guild", t("{player} plays the guild card of {place} instead of a turn.", player=seat_ref(seat),
+                       place=D.place_name(card)), seat=seat, card=card)
+    # The action frame is already done and repeated: no repeat card, no encounters (meet None) afterwards.
+    replace(state, "act", seat, place=card, actor="guild", meet=None, done=True, repeated=True, nested=False)
+    fields = {k: v for k, v in action.items() if k not in ("type", "guild", "label", "say")}
+    extra = D.GUILD_CARD_COFFEE.get(card)
+    if extra:
+        S.gain_coffee(state, seat, extra, log)
+    perform(state, seat, state["steps"][-1], {"type": "act", **fields}, log)
+
+
+def with_consequences(state: dict, seat: int, move: dict) -> dict:
+    """A move's label with what it costs and what follows: the fees due there, or the end of the turn when the
+    merchant has no assistant to leave or pick up there."""
+    if move["type"] != "move":
+        return move
+    player = state["players"][seat]
+    to = move["to"]
+    if "token" not in move and "guild" not in move and to != D.FOUNTAIN \
+            and not (player["assistants"].get(str(to)) or player["stack"]):
+        return {**move, "label": t("{move} (no assistant there: the turn ends)", move=move["label"])}
+    fees = S.fee_tokens(state, seat, to, move.get("join"))
+    if not fees:
+        return move
+    companions = any(fee.startswith("companion") for fee in fees)
+    if len(fees) == 1:
+        cost = t("pay 2 lira to the companion there") if companions else t("pay 2 lira to the merchant there")
+    elif companions:
+        cost = tn("pay 2 lira to each of {n} merchants and companions there",
+                  "pay 2 lira to each of {n} merchants and companions there", len(fees))
+    else:
+        cost = tn("pay 2 lira to each of {n} merchants there", "pay 2 lira to each of {n} merchants there", len(fees))
+    return {**move, "label": t("{move} ({cost})", move=move["label"], cost=cost)}
 
 
 def assistant_step(state: dict, seat: int, place: int, log: Log) -> bool:
@@ -201,9 +239,12 @@ class PayStep(IStep):
         if state["players"][seat]["lira"] >= total:
             out.append({"type": "pay", "lira": total, "label": t("Pay {lira}", lira=D.lira(total))})
         out.append({"type": "refuse", "label": t("Do not pay: end the turn")})
-        return out
+        # "Take 5 lira" and the other any-time cards: a player short of lira may still pay [spec §15 item 9].
+        return out + anytime_options(state, seat)
 
     def resolve(self, game, state, frame, seat, action, log):
+        if resolve_anytime(state, seat, action, log):
+            return
         if action["type"] == "refuse":
             log.add("turn_ends", t("{player} does not pay: the turn ends.", player=seat_ref(seat)), seat=seat)
             replace(state, "after", seat, meet=None, met=[], caught=[])

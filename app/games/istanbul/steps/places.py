@@ -19,7 +19,7 @@ from .. import data as D
 from .. import state as S
 from .common import (IStep, anytime_options, card_fields, card_label, letter_payments, letters_words,
                      one_card_kinds, resolve_anytime, spend_card, usable)
-from .letters import open_auction, open_kiosk, secret_society
+from .letters import open_auction, open_kiosk, secret_society, society_bonus
 
 
 def place_options(state: dict, seat: int, place: int, actor: str, lower: bool = False) -> list[dict[str, Any]]:
@@ -31,6 +31,9 @@ def place_options(state: dict, seat: int, place: int, actor: str, lower: bool = 
     goods = player["goods"]
     if place == D.WAINWRIGHT:
         if player["capacity"] < D.MAX_CAPACITY and player["lira"] >= D.WAINWRIGHT_PRICE:
+            if S.extension_gives_ruby(state, seat):
+                return [{"type": "act", "label": t("Pay 7 lira for your 3rd wheelbarrow extension and the "
+                                                   "Wainwright's ruby")}]
             return [{"type": "act", "label": t("Pay 7 lira for a wheelbarrow extension")}]
         return []
     if place in D.WAREHOUSE_GOOD:
@@ -105,22 +108,17 @@ def place_options(state: dict, seat: int, place: int, actor: str, lower: bool = 
                                track=S.TRACK_NAMES_LOWER[source]) if lower
                              else t("Hand in {letters}: a ruby from the {track}", letters=letters,
                                     track=S.TRACK_NAMES[source]))
+                    bonus = society_bonus(state, seat)
+                    if bonus:
+                        label = t("{action}, and {lira} from the Secret Society", action=label, lira=D.lira(bonus))
                     out.append({"type": "act", "letters": ids, "source": source, "label": label})
         return out
     if place in (D.ROASTING_PLANT, D.GUILD_HALL):
         if place == D.ROASTING_PLANT:
-            return [{"type": "act", "label": t("Take {coffee}", coffee=D.coffee(roasting_coffee(player)))}]
+            return [{"type": "act", "label": t("Take {coffee}", coffee=D.coffee(D.ROASTING_COFFEE))}]
         return [{"type": "act", "label": t("Draw 2 guild cards, then discard 1")}]
     if place == D.TAVERN:
-        out = []
-        for series in D.TAVERN_SERIES:
-            pile = state["tavern"][series]
-            if pile and series not in player["tavern"] and player["coffee"] >= max(pile[0], D.TAVERN_BAKSHEESH_COST):
-                out.append({"type": "act", "series": series,
-                            "label": t("Take the {series} ({name}) Tavern tile ({value}), paying {coffee}",
-                                       series=series, name=D.TAVERN_SERIES_NAMES[series], value=pile[0],
-                                       coffee=D.coffee(D.TAVERN_BAKSHEESH_COST))})
-        return out
+        return tavern_options(state, seat)
     if place == D.COFFEE_HOUSE:
         price = S.coffee_price(state)
         if state["coffee_house"]["rubies"] and player["coffee"] >= price:
@@ -135,8 +133,31 @@ def place_options(state: dict, seat: int, place: int, actor: str, lower: bool = 
     raise ValueError(f"{name}: no such place")
 
 
-def roasting_coffee(player: dict) -> int:
-    return D.ROASTING_COFFEE + (D.TAVERN_B_COFFEE if "B" in player["tavern"] else 0)
+def tavern_options(state: dict, seat: int) -> list[dict[str, Any]]:
+    """The Tavern's three uses of coffee [play reports]: a Tavern tile, the barrier, a ruby through the Baksheesh
+    tile. Their prices are ours (data.py)."""
+    player = state["players"][seat]
+    coffee = player["coffee"]
+    out: list[dict[str, Any]] = []
+    for series in D.TAVERN_SERIES:
+        pile = state["tavern"][series]
+        if pile and series not in player["tavern"] and coffee >= max(pile[0], D.TAVERN_TILE_COST):
+            out.append({"type": "act", "series": series,
+                        "label": t("Take the {series} ({name}) Tavern tile ({value}), paying {coffee}",
+                                   series=series, name=D.TAVERN_SERIES_NAMES[series], value=pile[0],
+                                   coffee=D.coffee(D.TAVERN_TILE_COST))})
+    tavern = state["tavern"]
+    if tavern["rubies"] and seat not in tavern["baksheesh"] and coffee >= D.BAKSHEESH_COFFEE:
+        out.append({"type": "act", "baksheesh": True,
+                    "label": t("Baksheesh: pay {coffee} for a ruby", coffee=D.coffee(D.BAKSHEESH_COFFEE))})
+    if coffee >= D.BARRIER_COFFEE:
+        barrier = state["barrier"]["place"]
+        # "to": the place chosen on the board, as the Police Station's destination is
+        out += [{"type": "act", "barrier": True, "to": p,
+                 "label": t("Pay {coffee} to put the barrier on {place}: other players' merchants cannot cross it",
+                            coffee=D.coffee(D.BARRIER_COFFEE), place=D.place_name(p))}
+                for p in state["layout"] if p not in (D.FOUNTAIN, barrier)]
+    return out
 
 
 def sales(goods: dict[str, int], demand: dict[str, int] | None) -> list[dict[str, int]]:
@@ -164,12 +185,13 @@ def sale_label(place: int, sale: dict[str, int], lower: bool = False) -> Text:
     return t("Sell {goods} for {lira}", goods=D.goods_words(sale), lira=lira)
 
 
-def roll_at(state: dict, seat: int, place: int, frame_fields: dict, log: Log) -> None:
-    """Roll 2 dice for the Black Market or Tea House; with the fabric mosque tile the player may adjust first."""
+def roll_at(state: dict, seat: int, place: int, frame_fields: dict, log: Log, tiles: bool = True) -> None:
+    """Roll 2 dice for the Black Market or Tea House; with the fabric mosque tile the player may adjust first
+    (`tiles` False: not through a guild card, which is not at the place)."""
     dice = S.roll(state, 2)
     log.add("roll", t("{player} rolls {die1}+{die2}.", player=seat_ref(seat), die1=dice[0], die2=dice[1]), seat=seat,
             dice=dice)
-    if "red" in state["players"][seat]["mosque"]:
+    if tiles and "red" in state["players"][seat]["mosque"]:
         push(state, "dice", seat, place=place, dice=dice, **frame_fields)
     else:
         dice_result(state, seat, place, dice, frame_fields, log)
@@ -195,6 +217,8 @@ def perform(state: dict, seat: int, frame: dict, action: dict, log: Log) -> None
     place = frame["place"]
     player = state["players"][seat]
     who = seat_ref(seat)
+    # A guild card does the action away from the place: mosque tiles tied to a place do not apply [Big Box rulebook].
+    tiles = frame["actor"] != "guild"
     if place == D.WAINWRIGHT:
         player["lira"] -= D.WAINWRIGHT_PRICE
         S.extend_wheelbarrow(state, seat, log)
@@ -203,7 +227,7 @@ def perform(state: dict, seat: int, frame: dict, action: dict, log: Log) -> None
         got = S.gain_goods(player, {good: player["capacity"]})
         log.add("goods", t("{player} fills up with {goods}.", player=who, goods=D.good_count(good, got.get(good, 0))),
                 seat=seat)
-        if "green" in player["mosque"] and player["lira"] >= D.FEE:
+        if tiles and "green" in player["mosque"] and player["lira"] >= D.FEE:
             push(state, "green", seat)
     elif place == D.POST_OFFICE:
         goods, lira = D.POST_OFFICE_REWARDS[state["post_office"]]
@@ -222,10 +246,10 @@ def perform(state: dict, seat: int, frame: dict, action: dict, log: Log) -> None
     elif place == D.BLACK_MARKET:
         S.gain_goods(player, {action["good"]: 1})
         log.add("goods", t("{player} takes {what}.", player=who, what=D.good_count(action["good"], 1)), seat=seat)
-        roll_at(state, seat, place, {}, log)
+        roll_at(state, seat, place, {}, log, tiles)
     elif place == D.TEA_HOUSE:
         log.add("call", t("{player} calls {number}.", player=who, number=action["number"]), seat=seat)
-        roll_at(state, seat, place, {"number": action["number"]}, log)
+        roll_at(state, seat, place, {"number": action["number"]}, log, tiles)
     elif place in (D.LARGE_MARKET, D.SMALL_MARKET):
         sale = action["sell"]
         S.pay_goods(player, sale)
@@ -281,21 +305,13 @@ def perform(state: dict, seat: int, frame: dict, action: dict, log: Log) -> None
     elif place == D.SECRET_SOCIETY:
         secret_society(state, seat, action, log)
     elif place == D.ROASTING_PLANT:
-        S.gain_coffee(state, seat, roasting_coffee(player), log, D.ROASTING_PLANT)
+        S.gain_coffee(state, seat, D.ROASTING_COFFEE, log, D.ROASTING_PLANT)
     elif place == D.GUILD_HALL:
         drawn = S.draw_guild(state, seat, D.GUILD_DRAW, log)
         if len(drawn) > D.GUILD_KEEP:
             push(state, "guild_discard", seat, count=len(drawn) - D.GUILD_KEEP)
     elif place == D.TAVERN:
-        series = action["series"]
-        value = state["tavern"][series].pop(0)
-        player["tavern"][series] = value
-        S.pay_coffee(state, seat, D.TAVERN_BAKSHEESH_COST)
-        log.add("tavern", t("{player} pays {coffee} and takes the {series} ({name}) Tavern tile ({value}).", player=who,
-                            coffee=D.coffee(D.TAVERN_BAKSHEESH_COST), series=series,
-                            name=D.TAVERN_SERIES_NAMES[series], value=value), seat=seat)
-        if all(s in player["tavern"] for s in D.TAVERN_SERIES) and state["tavern"]["rubies"]:
-            S.give_ruby(state, seat, "tavern", log)
+        tavern(state, seat, action, log)
     elif place == D.COFFEE_HOUSE:
         price = S.coffee_price(state)
         S.pay_coffee(state, seat, price)
@@ -314,6 +330,31 @@ def perform(state: dict, seat: int, frame: dict, action: dict, log: Log) -> None
             if frame_["step"] == "act":
                 frame_["meet"] = None
         push(state, "catacombs", seat)
+
+
+def tavern(state: dict, seat: int, action: dict, log: Log) -> None:
+    player = state["players"][seat]
+    who = seat_ref(seat)
+    if "series" in action:
+        series = action["series"]
+        value = state["tavern"][series].pop(0)
+        player["tavern"][series] = value
+        S.pay_coffee(state, seat, D.TAVERN_TILE_COST)
+        log.add("tavern", t("{player} pays {coffee} and takes the {series} ({name}) Tavern tile ({value}).", player=who,
+                            coffee=D.coffee(D.TAVERN_TILE_COST), series=series,
+                            name=D.TAVERN_SERIES_NAMES[series], value=value), seat=seat)
+    elif "baksheesh" in action:
+        S.pay_coffee(state, seat, D.BAKSHEESH_COFFEE)
+        state["tavern"]["baksheesh"].append(seat)
+        log.add("tavern", t("{player} pays {coffee} through the Baksheesh tile.", player=who,
+                            coffee=D.coffee(D.BAKSHEESH_COFFEE)), seat=seat)
+        S.give_ruby(state, seat, "tavern", log)
+    else:
+        S.pay_coffee(state, seat, D.BARRIER_COFFEE)
+        state["barrier"] = {"place": action["to"], "owner": seat}
+        log.add("barrier", t("{player} pays {coffee} and puts the barrier on {place}.", player=who,
+                             coffee=D.coffee(D.BARRIER_COFFEE), place=D.place_name(action["to"])),
+                seat=seat, to=action["to"])
 
 
 class ActStep(IStep):
@@ -388,7 +429,7 @@ class FountainStep(IStep):
     undoable = True  # calling back assistants reveals and draws nothing
 
     def text(self, game, state, frame, seat):
-        return t("Fountain: call back assistants (click them), then finish.")
+        return t("Fountain: call back any of your assistants, then finish.")
 
     def options(self, game, state, frame, seat):
         player = state["players"][seat]
@@ -537,7 +578,7 @@ class CatacombsStep(IStep):
     kind = "catacombs"
 
     def text(self, game, state, frame, seat):
-        return t("Catacombs: move your merchant to any place (click it).")
+        return t("Catacombs: choose any place for your merchant.")
 
     def options(self, game, state, frame, seat):
         here = state["players"][seat]["merchant"]
@@ -558,11 +599,17 @@ class GreenStep(IStep):
     def text(self, game, state, frame, seat):
         return t("Spice mosque tile: pay 2 lira for 1 extra good?")
 
+    def undoable_choice(self, game, state, frame, seat, action):
+        return action["type"] in ("buy", "no")  # a card played here may draw or roll
+
     def options(self, game, state, frame, seat):
         return [{"type": "buy", "good": g, "label": t("Pay 2 lira for {good}", good=D.good_count(g, 1))}
-                for g in D.GOODS] + [{"type": "no", "label": t("No extra good")}]
+                for g in D.GOODS] + [{"type": "no", "label": t("No extra good")}] + \
+            anytime_options(state, seat, D.MIDSTEP_KINDS)
 
     def resolve(self, game, state, frame, seat, action, log):
+        if resolve_anytime(state, seat, action, log):
+            return
         if action["type"] == "buy":
             player = state["players"][seat]
             player["lira"] -= D.FEE
