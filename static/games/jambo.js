@@ -198,7 +198,7 @@ function statusRow(ctx, view) {
     el('span', { title: gettext('cost of the next small stand') }, gettext('Next small stand: {gold}', { gold: goldText(g.next_stand_cost) })),
     el('span', { class: 'jambo-tie', title: gettext('table option: who wins a tie in gold') },
       g.tie_goes_to === 'last_player' ? gettext('Tie: the last player wins') : gettext('Tie: first to {gold} wins', { gold: rules.end_gold })),
-    view.seat !== null && view.seat !== undefined && !view.result ? autoAllowToggle(view, ctx) : null);
+    view.seat !== null && view.seat !== undefined && !view.result ? autoAllowToggle() : null);
 }
 
 function centre(ctx, view, byCard, wares) {
@@ -269,38 +269,33 @@ function stagePanel(ctx, view, byCard, wares) {
 }
 
 // On by default, per browser: answer "No reaction" for me when it is my only answer (I hold no Guard or Rain
-// Maker). The server still asks every time, so the question reveals nothing; the answer comes after a
-// human-like pause, so its speed reveals nothing either.
+// Maker). The server still asks every time, so the question reveals nothing. The table page takes the answer in
+// its "Taking … Cancel" bar, so the player sees it will be answered (issue #26: a player who saw only the question
+// answered it by hand every time), after a human-like random pause, so its speed reveals nothing either; the pause
+// goes on across redraws of the same question.
 const AUTO_ALLOW_KEY = 'boardhall.jambo.autoAllow';
-let autoAllowTimer = null;
 
 function autoAllowOn() {
   try { return localStorage.getItem(AUTO_ALLOW_KEY) !== '0'; } catch { return true; }
 }
 
-function scheduleAutoAllow(view, ctx) {
-  clearTimeout(autoAllowTimer);
-  autoAllowTimer = null;
-  const only = view.legal.length === 1 && view.legal[0].type === 'allow' ? view.legal[0] : null;
-  if (!only || !autoAllowOn()) return;
-  autoAllowTimer = setTimeout(() => { autoAllowTimer = null; ctx.act(only, { automatic: true }); }, 800 + Math.random() * 1700);
-}
-
-function autoAllowToggle(view, ctx) {
+function autoAllowToggle() {
   const box = el('input', { type: 'checkbox', class: 'jambo-auto-allow' });
   box.checked = autoAllowOn();
   box.addEventListener('change', () => {
     try { localStorage.setItem(AUTO_ALLOW_KEY, box.checked ? '1' : '0'); } catch { /* private mode: stays on */ }
-    scheduleAutoAllow(view, ctx);
   });
   return el('label', { class: 'jambo-auto-label', title: gettext('When you hold no Guard or Rain Maker, answer "No reaction" for you') },
     box, ' ', gettext('Auto "No reaction"'));
 }
 
-// The table page takes one-answer decisions by itself after a pause; "No reaction" is answered here instead, with
-// a random pause and the player's own switch (above), so its timing gives nothing away.
+// "No reaction" only when the player's switch is on; every other one-answer decision as the table page does.
 export function takesAlone(action) {
-  return action.type !== 'allow';
+  return action.type !== 'allow' || autoAllowOn();
+}
+
+export function autoTakePause(action) {
+  return action.type === 'allow' ? 800 + Math.random() * 1700 : null;
 }
 
 // The table page's scoreboard: gold is the score.
@@ -318,10 +313,4 @@ export function render(root, view, ctx) {
     playerArea(ctx, view, bottom, byCard, wares),
     centre(ctx, view, byCard, wares),
     playerArea(ctx, view, 1 - bottom, byCard, wares))), { byOthers: ctx.othersMoved });
-  scheduleAutoAllow(view, ctx);
-}
-
-export function dispose() {
-  clearTimeout(autoAllowTimer);
-  autoAllowTimer = null;
 }

@@ -487,17 +487,19 @@ function planAutoTake() {
   if (autoTake && autoTake.key === key) return;  // the same decision, redrawn: the pause goes on
   cancelAutoTake();
   if (!key || keptByPlayer === key) return;
+  // A renderer may choose its own pause (Jambo's "No reaction": a random one, so its timing tells nothing).
+  const pause = (renderer && typeof renderer.autoTakePause === 'function' && renderer.autoTakePause(only, view)) || AUTO_TAKE_MS;
   const bar = $('auto-take');
   bar.replaceChildren(el('span', { class: 'auto-take-text' }, gettext('Taking “{move}”…', { move: say(only.label ? shown(only) : only.type) })),
     el('button', {
       type: 'button', class: 'tool auto-take-cancel',
       onclick: () => { keptByPlayer = key; cancelAutoTake(); focusFirstMove(); },
     }, gettext('Cancel')),
-    el('span', { class: 'auto-take-progress', style: { 'animation-duration': `${AUTO_TAKE_MS}ms` } }));
+    el('span', { class: 'auto-take-progress', style: { 'animation-duration': `${pause}ms` } }));
   bar.hidden = false;
   autoTake = {
     key,
-    timer: setTimeout(() => act(only, { automatic: true }), AUTO_TAKE_MS),
+    timer: setTimeout(() => act(only, { automatic: true }), pause),
   };
 }
 
