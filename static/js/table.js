@@ -221,6 +221,12 @@ function seatColour(seat) {
   return (own && own[seat]) || SEAT_COLOURS[seat % SEAT_COLOURS.length];
 }
 
+// The seat's colour beside a name, or the renderer's own mark for it (The River: the mark on the player's sail).
+function seatSwatch(seat) {
+  const own = renderer && typeof renderer.seatSwatch === 'function' ? renderer.seatSwatch(seat) : null;
+  return own || el('span', { class: 'seat-swatch', style: { '--seat': seatColour(seat) } });
+}
+
 function seatName(seat, text) {
   return el('span', { class: 'seat-name', style: { '--seat': seatColour(seat) } }, text);
 }
@@ -396,7 +402,7 @@ function renderPlayers() {
     const { awaited, bits, winner } = line(s);
     return el('li', {
       class: ['player', awaited && 'awaited', view.seat === s.index && 'me', winner && 'winner'], 'data-seat': s.index,
-    }, el('span', { class: 'player-name' }, el('span', { class: 'seat-swatch', style: { '--seat': seatColour(s.index) } }),
+    }, el('span', { class: 'player-name' }, seatSwatch(s.index),
       winner ? icon('crown', { title: gettext('winner') }) : null, nameOf(s.index),
       s.bot ? icon('robot', { title: gettext('a bot plays this seat') }) : null, ratingOf(s)),
     awaited ? el('span', { class: 'player-turn' }, icon('clock'), ' ', gettext('to move')) : null,
