@@ -314,3 +314,34 @@ export function render(root, view, ctx) {
     centre(ctx, view, byCard, wares),
     playerArea(ctx, view, 1 - bottom, byCard, wares))), { byOthers: ctx.othersMoved });
 }
+
+// ---- pictures for the rules page ----------------------------------------------------------------------------------
+
+// The rules page (an element with the class rules-page) draws the pieces with the table's own code; names and card
+// texts come from the catalogue, fetched once before the page asks for a picture.
+const RULES_PAGE = typeof document !== 'undefined' && document.querySelector('.rules-page');
+const rulesCatalogue = RULES_PAGE ? await fetch('/api/games/jambo/catalogue').then((r) => (r.ok ? r.json() : {}), () => ({})) : {};
+const pictureCtx = { get catalogue() { return rulesCatalogue; } };
+const noWares = { in: () => null };
+
+function framed(nodes) {
+  return el('span', { class: 'jambo-picture' }, nodes);
+}
+
+// The first card of a kind ("well", "W08") as the table draws it.
+function cardOfKind(key) {
+  return cardOf(pictureCtx, (rulesCatalogue.cards || []).indexOf(key), []);
+}
+
+export const pictures = {
+  wares: () => framed([0, 1, 2, 3, 4, 5].map((t) => el('span', { class: 'jambo-picture-ware' }, wareToken(pictureCtx, t), ' ', wareName(pictureCtx, t)))),
+  // A large market stand with 3 wares and its empty 6th space (which shows its fee), and one small stand.
+  stands: () => framed(stands(pictureCtx, { ordinary: [2, 0, 1, 0, 0, 0], sixth: -1, stands: [(rulesCatalogue.cards || []).indexOf('stand')] }, noWares, 'mine')),
+  'ware-card': () => framed(cardOfKind('W08')),
+  'small-stand': () => framed(cardOfKind('stand')),
+  utility: () => framed(cardOfKind('well')),
+  person: () => framed(cardOfKind('guard')),
+  animal: () => framed(cardOfKind('crocodile')),
+  back: () => framed(backOf(gettext('draw pile'))),
+  cards: () => framed(['W08', 'stand', 'well', 'guard', 'crocodile'].map(cardOfKind)),
+};

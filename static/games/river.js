@@ -648,3 +648,47 @@ function draw(root, view, ctx, { reshaped }) {
       ' · ', gettext('Game ends after the round in which the first ship reaches the Bay (at most {rounds} rounds).', { rounds: g.round_cap })))),
   reshaped ? { duration: 0, byOthers: false } : { byOthers: ctx.othersMoved });
 }
+
+// ---- pictures for the rules page ----------------------------------------------------------------------------------
+
+// The rules page (an element with the class rules-page) draws the pieces with the table's own code; tool and creature
+// names come from the catalogue, fetched once before the page asks for a picture.
+const RULES_PAGE = typeof document !== 'undefined' && document.querySelector('.rules-page');
+const rulesCatalogue = RULES_PAGE ? await fetch('/api/games/river/catalogue').then((r) => (r.ok ? r.json() : {}), () => ({})) : {};
+const seatWord = (seat) => gettext('player {n}', { n: seat + 1 });
+const pictureCtx = {
+  get catalogue() { return rulesCatalogue; },
+  name: (seat) => capitalise(seatWord(seat)),
+  possessive: (seat) => gettext("{player}'s", { player: capitalise(seatWord(seat)) }),
+};
+
+function framed(nodes, cls = '') {
+  return el('span', { class: ['river-picture', cls] }, nodes);
+}
+
+// A sample river: buoys and the barge where a game could have put them, four ships in the Harbour and on the way.
+function sampleMap() {
+  const players = [{ seat: 0, pos: 3 }, { seat: 1, pos: 0 }, { seat: 2, pos: 9 }, { seat: 3, pos: 9, homeward: true }];
+  const view = { seat: null, legal: [], game: { buoys: [2, 4, 6, 9, 11, 12, 14, 16], barge: 7, players } };
+  const kind = window.innerWidth >= 700 ? 'wide' : 'tall';
+  return el('div', { class: 'river-picture river-picture-map' }, riverMap(view, pictureCtx, rulesCatalogue, kind));
+}
+
+function sampleDiscovery(front, value) {
+  const id = Object.entries(rulesCatalogue.cards || {}).find(([, c]) => c.front === front && c.value === value);
+  return discoveryCard(rulesCatalogue, id ? id[0] : -1);
+}
+
+export const pictures = {
+  map: sampleMap,
+  ship: () => framed(shipPiece(0, { label: shipOf(pictureCtx, 0) })),
+  ships: () => framed([0, 1, 2, 3].map((s) => el('span', { class: 'river-picture-ship' },
+    shipPiece(s, { label: shipOf(pictureCtx, s) }), ' ', pictureCtx.name(s)))),
+  homeward: () => framed(shipPiece(0, { label: gettext('{ship}, heading home to the Bay', { ship: shipOf(pictureCtx, 0) }), homeward: true })),
+  barge: () => framed(bargePiece(gettext('The barge'))),
+  buoy: () => framed(svg('svg', { class: 'river-picture-buoy', viewBox: '-10 -16 20 24', role: 'img', 'aria-label': gettext('Buoy: a ship that stops here explores') }, buoyMark(0, 0))),
+  tokens: () => framed((rulesCatalogue.tokens || [1, 2, 3, 4, 5, 0]).map((t) => moveToken(rulesCatalogue, t, SEAT_COLOURS[0]))),
+  equipment: () => framed((rulesCatalogue.fronts || []).slice(0, 6).map((name, f) => el('div', { class: 'river-equip' },
+    el('div', { class: 'river-equip-icon' }, frontIcon(rulesCatalogue, f)), el('div', { class: 'river-equip-name' }, frontName(rulesCatalogue, f))))),
+  discoveries: () => framed([sampleDiscovery(2, 5), sampleDiscovery(4, 3), sampleDiscovery(6, 2)]),
+};
