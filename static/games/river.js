@@ -659,7 +659,7 @@ const seatWord = (seat) => gettext('player {n}', { n: seat + 1 });
 const pictureCtx = {
   get catalogue() { return rulesCatalogue; },
   name: (seat) => capitalise(seatWord(seat)),
-  possessive: (seat) => gettext("{player}'s", { player: capitalise(seatWord(seat)) }),
+  possessive: (seat) => `${capitalise(seatWord(seat))}'s`,  // shipOf asks for it in English only
 };
 
 function framed(nodes, cls = '') {
