@@ -417,6 +417,7 @@ function renderPlayers() {
   $('players-strip').replaceChildren(...table.seats.map((s) => {
     const { awaited, bits, winner } = line(s);
     return el('span', { class: ['strip-player', awaited && 'awaited', view.seat === s.index && 'me', winner && 'winner'], 'data-seat': s.index },
+      renderer && typeof renderer.seatSwatch === 'function' ? seatSwatch(s.index) : null,
       el('b', { class: 'seat-name', style: { '--seat': seatColour(s.index) } }, nameOf(s.index)), ratingOf(s), bits.length ? ` ${bits[0]}` : '');
   }));
   clocks.render({ view, table, userId, tableId, api, nameOf });  // clocks, presence, reclaim, votes, resign

@@ -460,5 +460,7 @@ def test_players_are_told_apart_by_colour_and_a_mark_that_is_no_letter(browser, 
     # ... and so does the players panel beside each name, in the seat's order.
     panel = page.eval_on_selector_all("#players .player .river-seat-mark", "ms => ms.map(m => m.dataset.mark)")
     assert panel == [s["mark"] for s in sorted(ships, key=lambda s: int(s["seat"]))]
+    strip = page.eval_on_selector_all("#players-strip .river-seat-mark", "ms => ms.map(m => m.dataset.mark)")
+    assert strip == panel  # the phone's players strip (hidden on a desktop) carries them too
     page.screenshot(path="/tmp/jr-river-marks.png")
     page.context.close()
