@@ -35,10 +35,12 @@ def test_use_leopard_statue_names_its_2_gold_as_the_well_names_its_1():
     s = new()
     to_phase2(s)
     give_util(s, 0, "leopard", "well")
+    set_hand(s, 0, "boat")
     assert "Use Leopard Statue (1 action, 2 gold)" in labels(s)
     assert "Use Well (1 action, 1 gold)" in labels(s)
     only_sixth_free(s, 0)
     assert "Use Leopard Statue (1 action, 2 gold) (+2 gold for your 6th space)" in labels(s)
+    assert "Play Boat" in labels(s)  # laying a utility takes no ware yet: no fee is said
 
 
 def _carrier_for_the_opponent(s):

@@ -189,7 +189,10 @@ class PlayPhase(JamboStep):
                      "label": t("Play {card} for {gold}", card=D.name(card), gold=D.gold(stand_cost(s)))}]
         if kind in REACTIONS or not (isinstance(RULES[kind], UtilityRule) or RULES[kind].playable(s, seat)):
             return []
-        label, fee = commit_label(s, seat, kind, t("Play {card}", card=D.name(card)))
+        label = t("Play {card}", card=D.name(card))
+        if isinstance(RULES[kind], UtilityRule):  # laid in front of its player: it takes nothing yet
+            return [{"type": "play", "card": card, "label": label}]
+        label, fee = commit_label(s, seat, kind, label)
         return [{"type": "play", "card": card, **({"fee": fee} if fee else {}), "label": label}]
 
     def resolve(self, game, s, frame, seat, action, log):
