@@ -24,7 +24,8 @@ def test_the_rules_pictures_are_the_tables_own_pieces(browser, sqlite_server, ga
     for lang in ("en", "fr", "ru"):
         page.goto(sqlite_server.url + f"/games/{game}/rules?lang={lang}")
         page.wait_for_selector(f".rules-picture-slot {DRAWN[game]}")
-        slots = page.eval_on_selector_all(".rules-picture-slot", "ss => ss.map(s => [s.dataset.picture, s.children.length])")
+        slots = page.eval_on_selector_all(".rules-picture-slot",
+                                          "ss => ss.map(s => [s.dataset.picture, s.children.length])")
         assert len(slots) >= 3, slots
         assert all(children for _, children in slots), f"{lang}: empty pictures {[n for n, c in slots if not c]}"
         assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), f"{lang}: the page scrolls sideways"

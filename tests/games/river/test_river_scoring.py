@@ -100,4 +100,5 @@ def test_the_result_line_says_who_ended_the_game_and_who_wins_apart():
     player(s, 1, article=[disc(0, 5), disc(1, 5), disc(3, 5), disc(4, 5)])  # 20 against 16 + 2
     res = scoring.result(s)
     assert res["winners"] == [1]
-    assert res["text"].startswith("@0 reached the Bay first, so that round was the last; @1 wins. Scores: "), res["text"]
+    said = "@0 reached the Bay first, so that round was the last; @1 wins. Scores: "
+    assert res["text"].startswith(said), res["text"]
