@@ -320,7 +320,8 @@ export function render(root, view, ctx) {
 // The rules page (an element with the class rules-page) draws the pieces with the table's own code; names and card
 // texts come from the catalogue, fetched once before the page asks for a picture.
 const RULES_PAGE = typeof document !== 'undefined' && document.querySelector('.rules-page');
-const rulesCatalogue = RULES_PAGE ? await fetch('/api/games/jambo/catalogue').then((r) => (r.ok ? r.json() : {}), () => ({})) : {};
+const rulesCatalogue = RULES_PAGE
+  ? await fetch('/api/games/jambo/catalogue').then((r) => (r.ok ? r.json() : {}), () => ({})) : {};
 const pictureCtx = { get catalogue() { return rulesCatalogue; } };
 const noWares = { in: () => null };
 
@@ -334,9 +335,13 @@ function cardOfKind(key) {
 }
 
 export const pictures = {
-  wares: () => framed([0, 1, 2, 3, 4, 5].map((t) => el('span', { class: 'jambo-picture-ware' }, wareToken(pictureCtx, t), ' ', wareName(pictureCtx, t)))),
+  wares: () => framed([0, 1, 2, 3, 4, 5].map((t) => el('span', { class: 'jambo-picture-ware' },
+    wareToken(pictureCtx, t), ' ', wareName(pictureCtx, t)))),
   // A large market stand with 3 wares and its empty 6th space (which shows its fee), and one small stand.
-  stands: () => framed(stands(pictureCtx, { ordinary: [2, 0, 1, 0, 0, 0], sixth: -1, stands: [(rulesCatalogue.cards || []).indexOf('stand')] }, noWares, 'mine')),
+  stands: () => {
+    const small = (rulesCatalogue.cards || []).indexOf('stand');
+    return framed(stands(pictureCtx, { ordinary: [2, 0, 1, 0, 0, 0], sixth: -1, stands: [small] }, noWares, 'mine'));
+  },
   'ware-card': () => framed(cardOfKind('W08')),
   'small-stand': () => framed(cardOfKind('stand')),
   utility: () => framed(cardOfKind('well')),

@@ -220,7 +220,9 @@ function seatMark(seat, x, y, r, fill) {
 
 // The table page's players panel shows each player's mark in their colour beside their name.
 export function seatSwatch(seat) {
-  return svg('svg', { class: 'seat-swatch river-seat-mark', viewBox: '0 0 12 12', 'aria-hidden': 'true', 'data-mark': seat % SEAT_MARKS.length },
+  const mark = seat % SEAT_MARKS.length;
+  return svg('svg', { class: 'seat-swatch river-seat-mark', viewBox: '0 0 12 12', 'aria-hidden': 'true',
+    'data-mark': mark },
     seatMark(seat, 6, 6, 5, SEAT_COLOURS[seat % SEAT_COLOURS.length]));
 }
 
@@ -228,7 +230,8 @@ export function seatSwatch(seat) {
 function shipPiece(seat, { label, homeward, cls = 'river-piece river-ship' }) {
   const colour = SEAT_COLOURS[seat % SEAT_COLOURS.length];
   const dark = SEAT_DARK[seat % SEAT_DARK.length];
-  return svg('svg', { class: cls, viewBox: '0 0 44 40', role: 'img', 'aria-label': label, 'data-mark': seat % SEAT_MARKS.length },
+  const mark = seat % SEAT_MARKS.length;
+  return svg('svg', { class: cls, viewBox: '0 0 44 40', role: 'img', 'aria-label': label, 'data-mark': mark },
     svg('title', {}, label),
     svg('ellipse', { cx: 22, cy: 35, rx: 17, ry: 3, fill: '#1b4e75', opacity: 0.35 }),
     svg('path', { d: 'M3 25H41L35 35H9Z', fill: colour, stroke: dark, 'stroke-width': 1.6, 'stroke-linejoin': 'round' }),
@@ -654,7 +657,8 @@ function draw(root, view, ctx, { reshaped }) {
 // The rules page (an element with the class rules-page) draws the pieces with the table's own code; tool and creature
 // names come from the catalogue, fetched once before the page asks for a picture.
 const RULES_PAGE = typeof document !== 'undefined' && document.querySelector('.rules-page');
-const rulesCatalogue = RULES_PAGE ? await fetch('/api/games/river/catalogue').then((r) => (r.ok ? r.json() : {}), () => ({})) : {};
+const rulesCatalogue = RULES_PAGE
+  ? await fetch('/api/games/river/catalogue').then((r) => (r.ok ? r.json() : {}), () => ({})) : {};
 const seatWord = (seat) => gettext('player {n}', { n: seat + 1 });
 const pictureCtx = {
   get catalogue() { return rulesCatalogue; },
@@ -684,11 +688,17 @@ export const pictures = {
   ship: () => framed(shipPiece(0, { label: shipOf(pictureCtx, 0) })),
   ships: () => framed([0, 1, 2, 3].map((s) => el('span', { class: 'river-picture-ship' },
     shipPiece(s, { label: shipOf(pictureCtx, s) }), ' ', pictureCtx.name(s)))),
-  homeward: () => framed(shipPiece(0, { label: gettext('{ship}, heading home to the Bay', { ship: shipOf(pictureCtx, 0) }), homeward: true })),
+  homeward: () => framed(shipPiece(0, {
+    label: gettext('{ship}, heading home to the Bay', { ship: shipOf(pictureCtx, 0) }), homeward: true })),
   barge: () => framed(bargePiece(gettext('The barge'))),
-  buoy: () => framed(svg('svg', { class: 'river-picture-buoy', viewBox: '-10 -16 20 24', role: 'img', 'aria-label': gettext('Buoy: a ship that stops here explores') }, buoyMark(0, 0))),
-  tokens: () => framed((rulesCatalogue.tokens || [1, 2, 3, 4, 5, 0]).map((t) => moveToken(rulesCatalogue, t, SEAT_COLOURS[0]))),
+  buoy: () => framed(svg('svg', {
+    class: 'river-picture-buoy', viewBox: '-10 -16 20 24', role: 'img',
+    'aria-label': gettext('Buoy: a ship that stops here explores'),
+  }, buoyMark(0, 0))),
+  tokens: () => framed((rulesCatalogue.tokens || [1, 2, 3, 4, 5, 0])
+    .map((t) => moveToken(rulesCatalogue, t, SEAT_COLOURS[0]))),
   equipment: () => framed((rulesCatalogue.fronts || []).slice(0, 6).map((name, f) => el('div', { class: 'river-equip' },
-    el('div', { class: 'river-equip-icon' }, frontIcon(rulesCatalogue, f)), el('div', { class: 'river-equip-name' }, frontName(rulesCatalogue, f))))),
+    el('div', { class: 'river-equip-icon' }, frontIcon(rulesCatalogue, f)),
+    el('div', { class: 'river-equip-name' }, frontName(rulesCatalogue, f))))),
   discoveries: () => framed([sampleDiscovery(2, 5), sampleDiscovery(4, 3), sampleDiscovery(6, 2)]),
 };

@@ -495,7 +495,8 @@ function planAutoTake() {
   cancelAutoTake();
   if (!key || keptByPlayer === key) return;
   // A renderer may choose its own pause (Jambo's "No reaction": a random one, so its timing tells nothing).
-  const pause = (renderer && typeof renderer.autoTakePause === 'function' && renderer.autoTakePause(only, view)) || AUTO_TAKE_MS;
+  const own = renderer && typeof renderer.autoTakePause === 'function' ? renderer.autoTakePause(only, view) : null;
+  const pause = own || AUTO_TAKE_MS;
   const bar = $('auto-take');
   bar.replaceChildren(el('span', { class: 'auto-take-text' }, gettext('Taking “{move}”…', { move: say(only.label ? shown(only) : only.type) })),
     el('button', {
