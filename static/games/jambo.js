@@ -198,7 +198,7 @@ function statusRow(ctx, view) {
     el('span', { title: gettext('cost of the next small stand') }, gettext('Next small stand: {gold}', { gold: goldText(g.next_stand_cost) })),
     el('span', { class: 'jambo-tie', title: gettext('table option: who wins a tie in gold') },
       g.tie_goes_to === 'last_player' ? gettext('Tie: the last player wins') : gettext('Tie: first to {gold} wins', { gold: rules.end_gold })),
-    view.seat !== null && view.seat !== undefined && !view.result ? autoAllowToggle(view, ctx) : null);
+    view.seat !== null && view.seat !== undefined && !view.result ? autoAllowToggle() : null);
 }
 
 function centre(ctx, view, byCard, wares) {
@@ -269,38 +269,33 @@ function stagePanel(ctx, view, byCard, wares) {
 }
 
 // On by default, per browser: answer "No reaction" for me when it is my only answer (I hold no Guard or Rain
-// Maker). The server still asks every time, so the question reveals nothing; the answer comes after a
-// human-like pause, so its speed reveals nothing either.
+// Maker). The server still asks every time, so the question reveals nothing. The table page takes the answer in
+// its "Taking … Cancel" bar, so the player sees it will be answered (issue #26: a player who saw only the question
+// answered it by hand every time), after a human-like random pause, so its speed reveals nothing either; the pause
+// goes on across redraws of the same question.
 const AUTO_ALLOW_KEY = 'boardhall.jambo.autoAllow';
-let autoAllowTimer = null;
 
 function autoAllowOn() {
   try { return localStorage.getItem(AUTO_ALLOW_KEY) !== '0'; } catch { return true; }
 }
 
-function scheduleAutoAllow(view, ctx) {
-  clearTimeout(autoAllowTimer);
-  autoAllowTimer = null;
-  const only = view.legal.length === 1 && view.legal[0].type === 'allow' ? view.legal[0] : null;
-  if (!only || !autoAllowOn()) return;
-  autoAllowTimer = setTimeout(() => { autoAllowTimer = null; ctx.act(only, { automatic: true }); }, 800 + Math.random() * 1700);
-}
-
-function autoAllowToggle(view, ctx) {
+function autoAllowToggle() {
   const box = el('input', { type: 'checkbox', class: 'jambo-auto-allow' });
   box.checked = autoAllowOn();
   box.addEventListener('change', () => {
     try { localStorage.setItem(AUTO_ALLOW_KEY, box.checked ? '1' : '0'); } catch { /* private mode: stays on */ }
-    scheduleAutoAllow(view, ctx);
   });
   return el('label', { class: 'jambo-auto-label', title: gettext('When you hold no Guard or Rain Maker, answer "No reaction" for you') },
     box, ' ', gettext('Auto "No reaction"'));
 }
 
-// The table page takes one-answer decisions by itself after a pause; "No reaction" is answered here instead, with
-// a random pause and the player's own switch (above), so its timing gives nothing away.
+// "No reaction" only when the player's switch is on; every other one-answer decision as the table page does.
 export function takesAlone(action) {
-  return action.type !== 'allow';
+  return action.type !== 'allow' || autoAllowOn();
+}
+
+export function autoTakePause(action) {
+  return action.type === 'allow' ? 800 + Math.random() * 1700 : null;
 }
 
 // The table page's scoreboard: gold is the score.
@@ -318,10 +313,40 @@ export function render(root, view, ctx) {
     playerArea(ctx, view, bottom, byCard, wares),
     centre(ctx, view, byCard, wares),
     playerArea(ctx, view, 1 - bottom, byCard, wares))), { byOthers: ctx.othersMoved });
-  scheduleAutoAllow(view, ctx);
 }
 
-export function dispose() {
-  clearTimeout(autoAllowTimer);
-  autoAllowTimer = null;
+// ---- pictures for the rules page ----------------------------------------------------------------------------------
+
+// The rules page (an element with the class rules-page) draws the pieces with the table's own code; names and card
+// texts come from the catalogue, fetched once before the page asks for a picture.
+const RULES_PAGE = typeof document !== 'undefined' && document.querySelector('.rules-page');
+const rulesCatalogue = RULES_PAGE
+  ? await fetch('/api/games/jambo/catalogue').then((r) => (r.ok ? r.json() : {}), () => ({})) : {};
+const pictureCtx = { get catalogue() { return rulesCatalogue; } };
+const noWares = { in: () => null };
+
+function framed(nodes) {
+  return el('span', { class: 'jambo-picture' }, nodes);
 }
+
+// The first card of a kind ("well", "W08") as the table draws it.
+function cardOfKind(key) {
+  return cardOf(pictureCtx, (rulesCatalogue.cards || []).indexOf(key), []);
+}
+
+export const pictures = {
+  wares: () => framed([0, 1, 2, 3, 4, 5].map((t) => el('span', { class: 'jambo-picture-ware' },
+    wareToken(pictureCtx, t), ' ', wareName(pictureCtx, t)))),
+  // A large market stand with 3 wares and its empty 6th space (which shows its fee), and one small stand.
+  stands: () => {
+    const small = (rulesCatalogue.cards || []).indexOf('stand');
+    return framed(stands(pictureCtx, { ordinary: [2, 0, 1, 0, 0, 0], sixth: -1, stands: [small] }, noWares, 'mine'));
+  },
+  'ware-card': () => framed(cardOfKind('W08')),
+  'small-stand': () => framed(cardOfKind('stand')),
+  utility: () => framed(cardOfKind('well')),
+  person: () => framed(cardOfKind('guard')),
+  animal: () => framed(cardOfKind('crocodile')),
+  back: () => framed(backOf(gettext('draw pile'))),
+  cards: () => framed(['W08', 'stand', 'well', 'guard', 'crocodile'].map(cardOfKind)),
+};

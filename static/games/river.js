@@ -205,11 +205,33 @@ function compass(x, y, r) {
 
 // ---- the pieces ----------------------------------------------------------------------------------------------------
 
-// A sailing ship in the owner's colour with the owner's initial on the sail (colour never carries meaning alone).
-function shipPiece(seat, letter, { label, homeward, cls = 'river-piece river-ship' }) {
+// Each seat's mark on its sail, beside its colour: a shape, never a letter, so two players whose names share an
+// initial ("Bea" and the bot "Basil") are still told apart, and colour never carries meaning alone.
+const SEAT_MARKS = [
+  (x, y, r, fill) => svg('circle', { cx: x, cy: y, r: r * 0.9, fill }),
+  (x, y, r, fill) => svg('path', { d: `M${x} ${y - r}L${x + r} ${y + r * 0.8}H${x - r}Z`, fill }),
+  (x, y, r, fill) => svg('rect', { x: x - r * 0.8, y: y - r * 0.8, width: r * 1.6, height: r * 1.6, fill }),
+  (x, y, r, fill) => svg('path', { d: `M${x} ${y - r * 1.1}L${x + r} ${y}L${x} ${y + r * 1.1}L${x - r} ${y}Z`, fill }),
+];
+
+function seatMark(seat, x, y, r, fill) {
+  return SEAT_MARKS[seat % SEAT_MARKS.length](x, y, r, fill);
+}
+
+// The table page's players panel shows each player's mark in their colour beside their name.
+export function seatSwatch(seat) {
+  const mark = seat % SEAT_MARKS.length;
+  return svg('svg', { class: 'seat-swatch river-seat-mark', viewBox: '0 0 12 12', 'aria-hidden': 'true',
+    'data-mark': mark },
+    seatMark(seat, 6, 6, 5, SEAT_COLOURS[seat % SEAT_COLOURS.length]));
+}
+
+// A sailing ship in the owner's colour with the owner's mark on the sail.
+function shipPiece(seat, { label, homeward, cls = 'river-piece river-ship' }) {
   const colour = SEAT_COLOURS[seat % SEAT_COLOURS.length];
   const dark = SEAT_DARK[seat % SEAT_DARK.length];
-  return svg('svg', { class: cls, viewBox: '0 0 44 40', role: 'img', 'aria-label': label },
+  const mark = seat % SEAT_MARKS.length;
+  return svg('svg', { class: cls, viewBox: '0 0 44 40', role: 'img', 'aria-label': label, 'data-mark': mark },
     svg('title', {}, label),
     svg('ellipse', { cx: 22, cy: 35, rx: 17, ry: 3, fill: '#1b4e75', opacity: 0.35 }),
     svg('path', { d: 'M3 25H41L35 35H9Z', fill: colour, stroke: dark, 'stroke-width': 1.6, 'stroke-linejoin': 'round' }),
@@ -217,7 +239,7 @@ function shipPiece(seat, letter, { label, homeward, cls = 'river-piece river-shi
     svg('path', { d: 'M22 3V25', stroke: '#4a3520', 'stroke-width': 2 }),
     svg('path', { d: 'M23.5 5L38 22H23.5Z', fill: '#fffdf4', stroke: dark, 'stroke-width': 1.2, 'stroke-linejoin': 'round' }),
     svg('path', { d: 'M20.5 9L8 22H20.5Z', fill: '#fffdf4', stroke: dark, 'stroke-width': 1.2, 'stroke-linejoin': 'round' }),
-    svg('text', { x: 29.5, y: 19.5, 'text-anchor': 'middle', 'font-size': 10.5, 'font-weight': 800, fill: dark, 'font-family': 'system-ui, sans-serif' }, letter),
+    seatMark(seat, 28.5, 17, 3.2, dark),
     homeward
       ? svg('path', { d: 'M22 3L31 6L22 9Z', fill: '#f2b705', stroke: '#8a6400', 'stroke-width': 0.8 })
       : svg('path', { d: 'M22 3L28 5L22 7Z', fill: colour }));
@@ -279,11 +301,6 @@ function tokenFace(cat, t) {
 // A movement token: the star is drawn, numbers are written.
 function moveToken(cat, t, colour, cls) {
   return token(isStar(cat, t) ? icon('star') : String(t), { colour, cls: ['river-token', cls], title: isStar(cat, t) ? gettext('star token') : gettext('token {n}', { n: t }) });
-}
-
-function initial(ctx, seat) {
-  const player = ctx.players.find((x) => x.seat === seat);
-  return ((player && player.name) || '?').slice(0, 1).toUpperCase();
 }
 
 function lastStop(cat) {
@@ -440,7 +457,7 @@ function riverMap(view, ctx, cat, kind) {
       const ship = shipOf(ctx, p.seat);
       const label = p.homeward && !p.in_bay ? gettext('{ship}, {where}, heading home to the Bay', { ship, where })
         : gettext('{ship}, {where}', { ship, where });
-      const piece = shipPiece(p.seat, initial(ctx, p.seat), { label, homeward: p.homeward });
+      const piece = shipPiece(p.seat, { label, homeward: p.homeward });
       piece.dataset.seat = p.seat;
       piece.dataset.pos = p.pos;
       piece.dataset.flip = `ship-${p.seat}`;
@@ -559,7 +576,7 @@ function playerBox(view, ctx, cat, s) {
     dataset: { seat: s }, style: { '--seat-colour': colour },
   },
   el('div', { class: 'river-player-head' },
-    shipPiece(s, initial(ctx, s), { label: shipOf(ctx, s), homeward: p.homeward, cls: 'river-ship-badge' }),
+    shipPiece(s, { label: shipOf(ctx, s), homeward: p.homeward, cls: 'river-ship-badge' }),
     el('span', { class: 'river-player-name' }, ctx.name(s, { capital: true })),
     el('span', { class: 'river-player-where' }, where),
     el('span', { class: 'river-score', title: gettext('Pictures in the newspaper, +2 for the first into the Bay, −2 while the replacements are not done') },
@@ -634,3 +651,54 @@ function draw(root, view, ctx, { reshaped }) {
       ' · ', gettext('Game ends after the round in which the first ship reaches the Bay (at most {rounds} rounds).', { rounds: g.round_cap })))),
   reshaped ? { duration: 0, byOthers: false } : { byOthers: ctx.othersMoved });
 }
+
+// ---- pictures for the rules page ----------------------------------------------------------------------------------
+
+// The rules page (an element with the class rules-page) draws the pieces with the table's own code; tool and creature
+// names come from the catalogue, fetched once before the page asks for a picture.
+const RULES_PAGE = typeof document !== 'undefined' && document.querySelector('.rules-page');
+const rulesCatalogue = RULES_PAGE
+  ? await fetch('/api/games/river/catalogue').then((r) => (r.ok ? r.json() : {}), () => ({})) : {};
+const seatWord = (seat) => gettext('player {n}', { n: seat + 1 });
+const pictureCtx = {
+  get catalogue() { return rulesCatalogue; },
+  name: (seat) => capitalise(seatWord(seat)),
+  possessive: (seat) => `${capitalise(seatWord(seat))}'s`,  // shipOf asks for it in English only
+};
+
+function framed(nodes, cls = '') {
+  return el('span', { class: ['river-picture', cls] }, nodes);
+}
+
+// A sample river: buoys and the barge where a game could have put them, four ships in the Harbour and on the way.
+function sampleMap() {
+  const players = [{ seat: 0, pos: 3 }, { seat: 1, pos: 0 }, { seat: 2, pos: 9 }, { seat: 3, pos: 9, homeward: true }];
+  const view = { seat: null, legal: [], game: { buoys: [2, 4, 6, 9, 11, 12, 14, 16], barge: 7, players } };
+  const kind = window.innerWidth >= 700 ? 'wide' : 'tall';
+  return el('div', { class: 'river-picture river-picture-map' }, riverMap(view, pictureCtx, rulesCatalogue, kind));
+}
+
+function sampleDiscovery(front, value) {
+  const id = Object.entries(rulesCatalogue.cards || {}).find(([, c]) => c.front === front && c.value === value);
+  return discoveryCard(rulesCatalogue, id ? id[0] : -1);
+}
+
+export const pictures = {
+  map: sampleMap,
+  ship: () => framed(shipPiece(0, { label: shipOf(pictureCtx, 0) })),
+  ships: () => framed([0, 1, 2, 3].map((s) => el('span', { class: 'river-picture-ship' },
+    shipPiece(s, { label: shipOf(pictureCtx, s) }), ' ', pictureCtx.name(s)))),
+  homeward: () => framed(shipPiece(0, {
+    label: gettext('{ship}, heading home to the Bay', { ship: shipOf(pictureCtx, 0) }), homeward: true })),
+  barge: () => framed(bargePiece(gettext('The barge'))),
+  buoy: () => framed(svg('svg', {
+    class: 'river-picture-buoy', viewBox: '-10 -16 20 24', role: 'img',
+    'aria-label': gettext('Buoy: a ship that stops here explores'),
+  }, buoyMark(0, 0))),
+  tokens: () => framed((rulesCatalogue.tokens || [1, 2, 3, 4, 5, 0])
+    .map((t) => moveToken(rulesCatalogue, t, SEAT_COLOURS[0]))),
+  equipment: () => framed((rulesCatalogue.fronts || []).slice(0, 6).map((name, f) => el('div', { class: 'river-equip' },
+    el('div', { class: 'river-equip-icon' }, frontIcon(rulesCatalogue, f)),
+    el('div', { class: 'river-equip-name' }, frontName(rulesCatalogue, f))))),
+  discoveries: () => framed([sampleDiscovery(2, 5), sampleDiscovery(4, 3), sampleDiscovery(6, 2)]),
+};

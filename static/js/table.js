@@ -221,6 +221,12 @@ function seatColour(seat) {
   return (own && own[seat]) || SEAT_COLOURS[seat % SEAT_COLOURS.length];
 }
 
+// The seat's colour beside a name, or the renderer's own mark for it (The River: the mark on the player's sail).
+function seatSwatch(seat) {
+  const own = renderer && typeof renderer.seatSwatch === 'function' ? renderer.seatSwatch(seat) : null;
+  return own || el('span', { class: 'seat-swatch', style: { '--seat': seatColour(seat) } });
+}
+
 function seatName(seat, text) {
   return el('span', { class: 'seat-name', style: { '--seat': seatColour(seat) } }, text);
 }
@@ -396,7 +402,7 @@ function renderPlayers() {
     const { awaited, bits, winner } = line(s);
     return el('li', {
       class: ['player', awaited && 'awaited', view.seat === s.index && 'me', winner && 'winner'], 'data-seat': s.index,
-    }, el('span', { class: 'player-name' }, el('span', { class: 'seat-swatch', style: { '--seat': seatColour(s.index) } }),
+    }, el('span', { class: 'player-name' }, seatSwatch(s.index),
       winner ? icon('crown', { title: gettext('winner') }) : null, nameOf(s.index),
       s.bot ? icon('robot', { title: gettext('a bot plays this seat') }) : null, ratingOf(s)),
     awaited ? el('span', { class: 'player-turn' }, icon('clock'), ' ', gettext('to move')) : null,
@@ -411,6 +417,7 @@ function renderPlayers() {
   $('players-strip').replaceChildren(...table.seats.map((s) => {
     const { awaited, bits, winner } = line(s);
     return el('span', { class: ['strip-player', awaited && 'awaited', view.seat === s.index && 'me', winner && 'winner'], 'data-seat': s.index },
+      renderer && typeof renderer.seatSwatch === 'function' ? seatSwatch(s.index) : null,
       el('b', { class: 'seat-name', style: { '--seat': seatColour(s.index) } }, nameOf(s.index)), ratingOf(s), bits.length ? ` ${bits[0]}` : '');
   }));
   clocks.render({ view, table, userId, tableId, api, nameOf });  // clocks, presence, reclaim, votes, resign
@@ -487,17 +494,20 @@ function planAutoTake() {
   if (autoTake && autoTake.key === key) return;  // the same decision, redrawn: the pause goes on
   cancelAutoTake();
   if (!key || keptByPlayer === key) return;
+  // A renderer may choose its own pause (Jambo's "No reaction": a random one, so its timing tells nothing).
+  const own = renderer && typeof renderer.autoTakePause === 'function' ? renderer.autoTakePause(only, view) : null;
+  const pause = own || AUTO_TAKE_MS;
   const bar = $('auto-take');
   bar.replaceChildren(el('span', { class: 'auto-take-text' }, gettext('Taking “{move}”…', { move: say(only.label ? shown(only) : only.type) })),
     el('button', {
       type: 'button', class: 'tool auto-take-cancel',
       onclick: () => { keptByPlayer = key; cancelAutoTake(); focusFirstMove(); },
     }, gettext('Cancel')),
-    el('span', { class: 'auto-take-progress', style: { 'animation-duration': `${AUTO_TAKE_MS}ms` } }));
+    el('span', { class: 'auto-take-progress', style: { 'animation-duration': `${pause}ms` } }));
   bar.hidden = false;
   autoTake = {
     key,
-    timer: setTimeout(() => act(only, { automatic: true }), AUTO_TAKE_MS),
+    timer: setTimeout(() => act(only, { automatic: true }), pause),
   };
 }
 

@@ -68,7 +68,7 @@ def test_a_new_player_reads_the_games_opens_the_rules_and_creates_a_table_in_wor
     # The rules open from the card and read as a page of their own.
     page.click(".game-card[data-game=jambo] .rules-link")
     page.wait_for_selector("article.rules h2")
-    assert page.locator("h1").inner_text() == "Jambo — rules as implemented"
+    assert page.locator("h1").inner_text() == "Jambo: the rules"
     assert page.locator(".rules-toc a").count() >= 4
     assert page.evaluate(OVERFLOW)
     shoot(page, tmp_path, f"rules-{width}x{height}")

@@ -178,8 +178,20 @@ def card_say(card: int) -> str | Text:
 
 
 def cards_say(cards: list[int], join: str = ",") -> dict[str, Any]:
-    """Card names as a list argument ('Lion, Well' with the default commas)."""
+    """Card names as a list argument ('Lion, Well' with the default commas); with a ware card among several, kept
+    apart by semicolons (`cards_apart`)."""
+    if len(cards) > 1 and any(card_type(c) == "ware" for c in cards):
+        return cards_apart(cards)  # type: ignore[return-value]
     return words([card_say(c) for c in cards], join)  # type: ignore[arg-type]
+
+
+def cards_apart(cards: list[int]) -> str | Text:
+    """Card names kept apart by semicolons ('Wares: tea, silk, fruit; Lion'): a ware card's name has commas of its
+    own, so a comma between cards would run two cards' wares together (issue #27, item 11)."""
+    out = card_say(cards[0])
+    for card in cards[1:]:
+        out = t("{cards}; {card}", cards=out, card=card_say(card))
+    return out
 
 
 assert NUM_CARDS == 110

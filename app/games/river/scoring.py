@@ -37,10 +37,16 @@ def result(state: RiverState) -> dict[str, Any]:
             ranking[-1].append(s)
         else:
             ranking.append([s])
-    how = t("first into the Bay") if state["bay"] else t("the {rounds}-round limit", rounds=C.ROUND_CAP)
     keys = [key(s) for s in range(n)]
-    text = t("{winners} ({ending} ended the game). Scores: {scores}", winners=winners_say(winners(keys)), ending=how,
-             scores=_scores(scores))
+    who_wins = winners_say(winners(keys))
+    # Who ended the game and who wins, apart: "Basil wins (first into the Bay ended the game)" read as if the
+    # winner had reached the Bay first (issue #26).
+    if state["bay"]:
+        text = t("{player} reached the Bay first, so that round was the last; {winners}. Scores: {scores}",
+                 player=seat_ref(state["bay"][0]), winners=who_wins, scores=_scores(scores))
+    else:
+        text = t("The {rounds}-round limit ended the game; {winners}. Scores: {scores}", rounds=C.ROUND_CAP,
+                 winners=who_wins, scores=_scores(scores))
     return result_of(scores, keys, text, ranking=ranking)
 
 

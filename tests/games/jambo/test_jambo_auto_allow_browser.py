@@ -13,6 +13,22 @@ from tests.support.clients import Person
 
 pytestmark = pytest.mark.browser
 
+# Counts the times the table's "Taking … Cancel" bar showed "No reaction".
+SEES_THE_BAR = """
+document.addEventListener('DOMContentLoaded', () => {
+  const bar = document.getElementById('auto-take');
+  let showing = false;
+  new MutationObserver(() => {
+    const now = !bar.hidden && bar.textContent.includes('No reaction');
+    if (now && !showing) {
+      window.autoAllowBarSeen = (window.autoAllowBarSeen || 0) + 1;
+      window.autoAllowBarHadCancel = !!bar.querySelector('.auto-take-cancel');
+    }
+    showing = now;
+  }).observe(bar, { attributes: true, childList: true, subtree: true });
+});
+"""
+
 
 def test_auto_allow_answers_only_when_no_reaction_is_possible(browser, sqlite_server):
     host = Person(sqlite_server, "Trader")
@@ -20,6 +36,7 @@ def test_auto_allow_answers_only_when_no_reaction_is_possible(browser, sqlite_se
     tid = created["id"]
     page = browser.new_context().new_page()
     page.add_init_script("localStorage.setItem('boardhall.jambo.autoAllow', '1')")
+    page.add_init_script(SEES_THE_BAR)
     page.goto(sqlite_server.url + created["invite_url"])
     choose_nickname(page, "Dozy")
     page.click(".take-seat >> nth=0")
@@ -51,6 +68,10 @@ def test_auto_allow_answers_only_when_no_reaction_is_possible(browser, sqlite_se
         if labels == ["No reaction"]:
             sock.until("patch", timeout=6)  # nobody clicks: the browser answers by itself
             assert sock.version == before + 1
+            # ... and said so while it waited, with a way to answer otherwise (issue #26: the bare question was
+            # answered by hand 13 times in a game by a player who could not tell it would be answered).
+            assert page.evaluate("window.autoAllowBarSeen") == 1
+            assert page.evaluate("window.autoAllowBarHadCancel") is True
             auto_answers += 1
         elif "No reaction" in labels:  # holds a reaction card: no automatic answer, a person decides
             with pytest.raises(TimeoutError):

@@ -218,18 +218,48 @@ def test_shaman_exchange_refills_the_spaces_it_empties_without_a_fee():
     assert s["players"][0]["gold"] == 20 and s["players"][0]["sixth"] == ware_id("T") and wares_of(s, 0) == "HHTTTT"
 
 
-def test_elephant_draft_takes_free_spaces_without_a_fee():
+def _draft_all(s):
+    while GAME.view(s, None)["stage"] is not None:
+        (seat,) = GAME.pending(s)
+        s, _ = act(s, {"type": "ware"}, seat=seat)
+    return s
+
+
+def _elephant_before_its_players_sixth_pick(gold: int):
+    """Both stands full (6 wares each) pooled by seat 0's Elephant; 5 picks each made: seat 0's next pick fills
+    their 6th space."""
     s = new()
     to_phase2(s)
     set_hand(s, 0, "elephant")
     set_wares(s, 0, "KKKKKK")  # both had paid for their 6th space before
     set_wares(s, 1, "SSSSSS")
+    s["players"][0]["gold"] = gold
     s = _animal_unblocked(s, "Play Elephant")
-    while GAME.view(s, None)["stage"] is not None:
-        (seat,) = GAME.pending(s)
-        s, _ = act(s, {"type": "ware"}, seat=seat)
-    assert s["players"][0]["gold"] == 20 and s["players"][1]["gold"] == 20
+    for _ in range(5):
+        s, _ = act(s, {"type": "ware"}, seat=0)
+        s, _ = act(s, {"type": "ware"}, seat=1)
+    return s
+
+
+def test_elephant_its_player_pays_the_fee_for_their_own_6th_space_and_the_opponent_does_not():
+    # Issue #27, item 9: the Elephant's player chose to play it; the opponent receives through the card.
+    s = _elephant_before_its_players_sixth_pick(gold=20)
+    assert all("+2 gold for your 6th space" in x for x in labels(s, 0))
+    s, events = act(s, {"type": "ware"}, seat=0)
+    assert "pays 2 gold for the 6th space" in events_text(events)
+    assert not any("6th space" in x for x in labels(s, 1))
+    s = _draft_all(s)
+    assert s["players"][0]["gold"] == 18 and s["players"][1]["gold"] == 20
     assert sum(held(s["players"][0], t) for t in range(6)) == 6 == sum(held(s["players"][1], t) for t in range(6))
+    check_invariants(s)
+
+
+def test_elephant_its_player_without_the_fee_sends_the_ware_for_their_6th_space_back():
+    s = _elephant_before_its_players_sixth_pick(gold=1)
+    assert all("no room: it goes back to the supply" in x for x in labels(s, 0))
+    s = _draft_all(s)
+    assert s["players"][0]["gold"] == 1 and s["players"][0]["sixth"] == -1
+    assert sum(held(s["players"][0], t) for t in range(6)) == 5
     check_invariants(s)
 
 

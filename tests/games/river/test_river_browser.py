@@ -437,3 +437,30 @@ def test_the_board_log_and_prompts_speak_russian_through_three_rounds(browser, s
     assert not host.inner_text("#play-error") and not friend.inner_text("#play-error")
     host.context.close()
     friend.context.close()
+
+
+def test_players_are_told_apart_by_colour_and_a_mark_that_is_no_letter(browser, sqlite_server):
+    """Issue #26: ships carried their player's initial, so "Bea" and the bot "Basil" both sailed a "B"."""
+    from tests.support.table_driver import start_against_bots
+
+    page = browser.new_context(viewport={"width": 1366, "height": 800}).new_page()
+    start_against_bots(page, sqlite_server.url, "river", seats=3, nickname="Bea")
+    page.wait_for_selector("#board .river-map .river-ship")
+    names = page.eval_on_selector_all("#seats .seat-name", "ns => ns.map(n => n.textContent.trim())")
+    assert any("Bea" in n for n in names) and any("Basil" in n for n in names), names
+    ships = page.eval_on_selector_all("#board .river-map .river-ship", """ss => ss.map(s => ({
+        seat: s.dataset.seat, mark: s.dataset.mark, letters: s.querySelectorAll('text').length,
+        colour: s.querySelector('path').getAttribute('fill')}))""")
+    assert len(ships) == 3
+    assert len({s["mark"] for s in ships}) == 3 and len({s["colour"] for s in ships}) == 3, ships
+    assert all(s["letters"] == 0 for s in ships), ships
+    # Each player's badge beside their name carries the mark of their ship on the map.
+    badges = page.eval_on_selector_all("#board .river-ship-badge", "bs => bs.map(b => b.dataset.mark)")
+    assert sorted(badges) == sorted(s["mark"] for s in ships)
+    # ... and so does the players panel beside each name, in the seat's order.
+    panel = page.eval_on_selector_all("#players .player .river-seat-mark", "ms => ms.map(m => m.dataset.mark)")
+    assert panel == [s["mark"] for s in sorted(ships, key=lambda s: int(s["seat"]))]
+    strip = page.eval_on_selector_all("#players-strip .river-seat-mark", "ms => ms.map(m => m.dataset.mark)")
+    assert strip == panel  # the phone's players strip (hidden on a desktop) carries them too
+    page.screenshot(path="/tmp/jr-river-marks.png")
+    page.context.close()

@@ -68,7 +68,7 @@ def test_round_cap_ends_game():
     while GAME.pending(s):
         seat = next(iter(GAME.pending(s)))
         s, _ = GAME.apply(s, seat, GAME.legal(s, seat)[0])
-    assert GAME.result(s) is not None and "40-round limit" in GAME.result(s)["text"]
+    assert GAME.result(s) is not None and "The 40-round limit ended the game; " in GAME.result(s)["text"]
 
 
 def test_scoring_bonus_only_first_into_bay_penalty_for_every_unfinished_player():
@@ -88,3 +88,17 @@ def test_scoring_bonus_only_first_into_bay_penalty_for_every_unfinished_player()
     assert s["bay"] == [1, 0]
     assert res["scores"] == [16, 18, 14, 3]
     assert res["winners"] == [1]
+
+
+def test_the_result_line_says_who_ended_the_game_and_who_wins_apart():
+    # Issue #26: "Basil wins (first into the Bay ended the game)" read as if the winner had reached the Bay first.
+    s = fresh(2)
+    make_homeward(s, 0)
+    make_homeward(s, 1)
+    board(s, s["buoys"], s["barge"], [17, 12])
+    s["bay"] = [0]
+    player(s, 1, article=[disc(0, 5), disc(1, 5), disc(3, 5), disc(4, 5)])  # 20 against 16 + 2
+    res = scoring.result(s)
+    assert res["winners"] == [1]
+    said = "@0 reached the Bay first, so that round was the last; @1 wins. Scores: "
+    assert res["text"].startswith(said), res["text"]

@@ -12,7 +12,7 @@ from app.engine import State, seat_ref, t, words
 from app.engine.steps import Frame
 
 from .. import data as D
-from ..state import can_take, held, held_types, place_wares, take_ware, total_wares
+from ..state import can_take, fit_fee, held, held_types, place_wares, take_ware, total_wares
 from ..turn import ask, done
 from .common import (RULES, CardRule, JamboStep, card_choices, card_rule, draw_to_hand, fee_of, fee_paid,
                      one_per_kind, player, use_utility, ware_choices)
@@ -63,6 +63,7 @@ class CrocodileTarget(JamboStep):
 class Parrot(CardRule):
     kind = "parrot"
     first_step = "parrot"
+    takes = 1
 
     def playable(self, s, seat):
         return total_wares(player(s, 1 - seat)) > 0 and can_take(player(s, seat), 1)
@@ -218,20 +219,30 @@ class ElephantTake(JamboStep):
     title = t("Elephant: take a ware from the pool")
 
     def options(self, game, s, frame, seat):
-        return ware_choices([w for w in range(6) if frame["pool"][w] > 0], lambda ware: t("Take {ware}", ware=ware),
-                            "pool")
+        P = player(s, seat)
+        fee, pays = fit_fee(P, 1), _pays_for_sixth(s, seat)
+        wares = [w for w in range(6) if frame["pool"][w] > 0]
+        if fee is None or (pays and P["gold"] < fee):
+            return ware_choices(wares, lambda ware: t("Take {ware} (no room: it goes back to the supply)", ware=ware),
+                                "pool")
+        return ware_choices(wares, lambda ware: t("Take {ware}", ware=ware), "pool", fee=fee if pays else 0)
 
     def resolve(self, game, s, frame, seat, action, log):
         ware = action["ware"]
         frame["pool"][ware] -= 1
-        # Taking back pooled wares is not a player's own purchase: any free space, the 6th included, is free.
-        placed, _ = place_wares(player(s, seat), [ware], by_choice=False)
+        placed, fee = place_wares(player(s, seat), [ware], by_choice=_pays_for_sixth(s, seat))
         if placed:
-            log.add("pick", t("{player} takes 1 {ware}", player=seat_ref(seat), ware=D.WARES[ware]))
+            log.add("pick", fee_paid(t("{player} takes 1 {ware}", player=seat_ref(seat), ware=D.WARES[ware]), fee))
         else:
             log.add("pick", t("{player} takes 1 {ware} (no room: back to the supply)", player=seat_ref(seat),
                               ware=D.WARES[ware]))
         _draft_next(s, frame)
+
+
+def _pays_for_sixth(s: State, seat: int) -> bool:
+    """The Elephant's own player chose to play it: a ware they put on their own 6th space costs the fee; the
+    opponent receives through the card and pays nothing (issue #27, item 9)."""
+    return seat == s["turn"]
 
 
 @card_rule

@@ -44,6 +44,9 @@ class CardRule:
 
     kind: ClassVar[str]
     first_step: ClassVar[str | None] = None  # the decision the card asks first, when that is all `start` does
+    # How many wares its effect puts on its player's stands by their choice: playing or using it then commits to
+    # any 6th-space fee, which its label says (issue #27, item 11).
+    takes: ClassVar[int] = 0
 
     def playable(self, s: State, seat: int) -> bool:
         return True
@@ -78,6 +81,13 @@ def card_rule(cls: type[CardRule]) -> type[CardRule]:
     assert cls.kind in D.KINDS and cls.kind not in RULES, cls.kind
     RULES[cls.kind] = cls()
     return cls
+
+
+def commit_label(s: State, seat: int, kind: str, label: Text) -> tuple[Text, int]:
+    """The label of playing or using a card of this kind, with the 6th-space fee its effect will cost; and the fee."""
+    n = RULES[kind].takes
+    fee = fee_of(s["players"][seat], n) if n else 0
+    return with_fee(label, fee), fee
 
 
 def use_utility(s: State, seat: int, kind: str, log: Log) -> None:

@@ -6,10 +6,10 @@ reactions, played in the opponent's turn (reactions.py).
 
 from __future__ import annotations
 
-from app.engine import State, seat_ref, t
+from app.engine import State, Text, seat_ref, t
 
 from .. import data as D
-from ..state import (can_draw, gainable_types, held, held_types, pile, place_wares, supply, take_ware,
+from ..state import (can_draw, free_spaces, gainable_types, held, held_types, pile, place_wares, supply, take_ware,
                      total_wares)
 from ..turn import ask, done
 from .auction import open_auction
@@ -215,6 +215,7 @@ BASKET_PRICE = 2
 class BasketMaker(CardRule):
     kind = "basket"
     first_step = "basket"
+    takes = 2
 
     def playable(self, s, seat):
         return bool(gainable_types(s, seat, 2, BASKET_PRICE))
@@ -396,9 +397,14 @@ class CarrierChoice(JamboStep):
 def _carrier_take(s: State, seat: int, ware: int, log, by_choice: bool) -> None:
     """The Carrier's player pays for a 6th space they chose; the opponent's wares take any free space for free."""
     placed, fee = place_wares(player(s, seat), [ware] * CARRIER_COUNT, by_choice)
-    took = fee_paid(t("{player} takes {n} {ware}", player=seat_ref(seat), n=placed, ware=D.WARES[ware]), fee)
-    if placed < CARRIER_COUNT:
-        took = t("{event} ({n} without room go back to the supply)", event=took, n=CARRIER_COUNT - placed)
+    who, name = seat_ref(seat), D.WARES[ware]
+    if placed == CARRIER_COUNT:
+        took = fee_paid(t("{player} takes 2 {ware}", player=who, ware=name), fee)
+    elif placed:
+        took = t("{player} takes 1 of the 2 {ware}: the other has no room and goes back to the supply", player=who,
+                 ware=name)
+    else:
+        took = t("{player} has no room: the 2 {ware} go back to the supply", player=who, ware=name)
     log.add("gain_ware", took)
 
 
@@ -416,14 +422,24 @@ class CarrierWares(JamboStep):
         done(s)
 
 
+def _received(room: int, ware: str) -> Text:
+    """The recipient's choice, telling before they choose how many of the 2 wares find no room."""
+    if room >= CARRIER_COUNT:
+        return t("Take 2 {ware}", ware=ware)
+    if room:
+        return t("Take 2 {ware} (room for 1: the other goes back to the supply)", ware=ware)
+    return t("Take 2 {ware} (no room: both go back to the supply)", ware=ware)
+
+
 class CarrierOpponent(JamboStep):
     kind = "carrier_opp"
     title = t("Carrier: choose the ware type you receive")
 
     def options(self, game, s, frame, seat):
         left = supply(s)
-        return ware_choices([w for w in range(6) if left[w] >= CARRIER_COUNT],
-                            lambda ware: t("Take 2 {ware}", ware=ware), "supply", count=CARRIER_COUNT)
+        room = min(CARRIER_COUNT, free_spaces(player(s, seat)))  # received wares take the 6th space for free
+        return ware_choices([w for w in range(6) if left[w] >= CARRIER_COUNT], lambda ware: _received(room, ware),
+                            "supply", count=CARRIER_COUNT, room=room)
 
     def resolve(self, game, s, frame, seat, action, log):
         _carrier_take(s, seat, action["ware"], log, by_choice=False)

@@ -16,7 +16,8 @@ from app.engine import Log, State, Text, english, seat_ref, t
 from .. import data as D
 from ..state import can_draw, can_take, count_wares, fit_fee, held, pile, place_wares, supply, take_ware
 from ..turn import ask, discard_card, done, end_turn, set_turn_step
-from .common import RULES, JamboStep, UtilityRule, one_per_kind, paid_text, use_utility, with_fee
+from .common import (RULES, JamboStep, UtilityRule, commit_label, one_per_kind, paid_text, use_utility,
+                     with_fee)
 
 
 def stand_cost(s: State) -> int:
@@ -55,10 +56,12 @@ def utility_actions(s: State, phase_one: bool = False) -> list[dict]:
         rule = RULES[kind]
         if card not in s["used_utilities"] and rule.usable(s, me):
             if rule.price:
-                out.append({"type": "use", "card": card, "price": rule.price,
-                            "label": t("Use {card} (1 action, {gold})", card=D.name(card), gold=D.gold(rule.price))})
+                label = t("Use {card} (1 action, {gold})", card=D.name(card), gold=D.gold(rule.price))
             else:
-                out.append({"type": "use", "card": card, "label": t("Use {card} (1 action)", card=D.name(card))})
+                label = t("Use {card} (1 action)", card=D.name(card))
+            label, fee = commit_label(s, me, kind, label)
+            use = {"type": "use", "card": card, "price": rule.price} if rule.price else {"type": "use", "card": card}
+            out.append({**use, **({"fee": fee} if fee else {}), "label": label})
     return out
 
 
@@ -186,7 +189,11 @@ class PlayPhase(JamboStep):
                      "label": t("Play {card} for {gold}", card=D.name(card), gold=D.gold(stand_cost(s)))}]
         if kind in REACTIONS or not (isinstance(RULES[kind], UtilityRule) or RULES[kind].playable(s, seat)):
             return []
-        return [{"type": "play", "card": card, "label": t("Play {card}", card=D.name(card))}]
+        label = t("Play {card}", card=D.name(card))
+        if isinstance(RULES[kind], UtilityRule):  # laid in front of its player: it takes nothing yet
+            return [{"type": "play", "card": card, "label": label}]
+        label, fee = commit_label(s, seat, kind, label)
+        return [{"type": "play", "card": card, **({"fee": fee} if fee else {}), "label": label}]
 
     def resolve(self, game, s, frame, seat, action, log):
         if action["type"] == "end":

@@ -103,6 +103,7 @@ class ThroneGive(JamboStep):
 class Boat(UtilityRule):
     kind = "boat"
     first_step = "boat_card"
+    takes = 1
 
     def usable(self, s, seat):
         return bool(player(s, seat)["hand"]) and bool(gainable_types(s, seat, 1, 0))
@@ -217,7 +218,8 @@ class Supplies(UtilityRule):
     first_step = "supplies"
 
     def usable(self, s, seat):
-        return player(s, seat)["gold"] >= 1 or bool(player(s, seat)["hand"])
+        # Nothing to reveal when the draw pile and the discard pile are both empty (issue #27, item 10).
+        return (player(s, seat)["gold"] >= 1 or bool(player(s, seat)["hand"])) and can_draw(s)
 
 
 class SuppliesCost(JamboStep):
@@ -312,6 +314,8 @@ LEOPARD_PRICE = 2
 class Leopard(UtilityRule):
     kind = "leopard"
     first_step = "leopard"
+    price = LEOPARD_PRICE  # said in its label, as the Well's 1 gold is; paid when the ware is chosen
+    takes = 1
 
     def usable(self, s, seat):
         return bool(gainable_types(s, seat, 1, LEOPARD_PRICE))
