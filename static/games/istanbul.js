@@ -79,7 +79,7 @@ function placeInfo(p, cat, view, ctx) {
   }
   if (p.reward) {
     const { lira, ...goods } = p.reward;
-    bits.push(...goodsChips(goods, cat), chip(art.lira(lira), null, gettext('{n} lira', { n: lira })));
+    bits.push(...goodsChips(goods, cat), chip(art.lira(lira), null, ngettext('{n} lira', '{n} lira', lira)));
   }
   if (typeof p.tiles === 'number') {
     bits.push(chip(art.smallCard('kiosk'), p.tiles, ngettext('{n} kiosk tile in the stacks', '{n} kiosk tiles in the stacks', p.tiles)));
@@ -188,7 +188,7 @@ function playerPanel(p, view, ctx) {
       'istanbul-player-pawn'),
     el('span', { class: 'istanbul-player-name' }, ctx.name(p.seat, { capital: true })),
     chip(art.ruby(), gettext('{n}/{target}', { n: p.rubies, target: g.target }), gettext('rubies'), 'istanbul-rubies'),
-    chip(art.lira(p.lira), null, gettext('{n} lira', { n: p.lira }), 'istanbul-purse'),
+    chip(art.lira(p.lira), null, liraWords(p.lira), 'istanbul-purse'),
     chip(art.smallCard('bonus'), p.cards, ngettext('{n} bonus card', '{n} bonus cards', p.cards))),
   el('div', { class: 'istanbul-barrow' }, goods),
   el('div', { class: 'istanbul-player-line' },
@@ -305,9 +305,16 @@ export function render(root, view, ctx) {
     piles(view, ctx)));
 }
 
+// An amount of lira on its own, as a score reads ("5 lira"; the sentences' "{n} lira" is written in the case a verb
+// asks for, "pays 1 lira").
+function liraWords(n) {
+  const word = ngettext('lira', 'lira', n);
+  return [n, word].join(' ');
+}
+
 // The table page's scoreboard: rubies (the score), then lira.
 export function summary(view) {
-  return view.game.players.map((p) => [ngettext('{n} ruby', '{n} rubies', p.rubies), gettext('{n} lira', { n: p.lira })]);
+  return view.game.players.map((p) => [ngettext('{n} ruby', '{n} rubies', p.rubies), liraWords(p.lira)]);
 }
 
 // ---- pictures for the rules page ----------------------------------------------------------------------------------
@@ -352,7 +359,7 @@ export const pictures = {
   fruit: () => framed(art.good('yellow', goodName(rulesCatalogue, 'yellow'))),
   jewelry: () => framed(art.good('blue', goodName(rulesCatalogue, 'blue'))),
   goods: () => framed(GOODS.map((g) => art.good(g, goodName(rulesCatalogue, g))), 'istanbul-picture-row'),
-  lira: () => framed(art.lira(5, gettext('{n} lira', { n: 5 }))),
+  lira: () => framed(art.lira(5, liraWords(5))),
   ruby: () => framed(art.ruby(gettext('ruby'))),
   'mosque-tile': () => framed(art.mosqueTile('red', 3, gettext('mosque tile'))),
   wheelbarrow: () => framed(el('div', { class: 'istanbul-barrow-picture' },
