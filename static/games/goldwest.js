@@ -6,6 +6,7 @@
 import { gettext, ngettext, shown } from '/static/js/i18n.js';
 import { actButton, actionsWhere, bindOnly, cardFace, el, section, svg } from '/static/js/ui.js';
 import * as art from '/static/games/goldwest/art.js';
+import { fitWords } from '/static/js/fit.js';
 
 const PLAYER_COLOURS = art.PLAYER_COLOURS;
 const TERRAIN_COLOURS = { forest: '#4c8a3f', gold: '#e0b93e', silver: '#aab6c2', copper: '#c0703e' };
@@ -328,6 +329,7 @@ export function render(root, view, ctx) {
   parts.push(drawInvestments(game, view, ctx));
   parts.push(el('div', { class: 'goldwest-players' }, others.map((p) => drawPlayer(p, game, view, ctx))));
   root.replaceChildren(el('div', { class: 'goldwest' }, parts));
+  fitWords(root, '.goldwest-cell-name, .goldwest-investment .ui-card-name, .goldwest-effect');
   showQuestion(root);
 }
 

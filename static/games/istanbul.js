@@ -8,6 +8,7 @@
 // sentence on which rules are ours sit above the board.
 import { el, actionsWhere, bindOnly, cardFace, cardBack, section } from '/static/js/ui.js';
 import * as art from '/static/games/istanbul/art.js';
+import { fitWords } from '/static/js/fit.js';
 import { gettext, ngettext } from '/static/js/i18n.js';
 
 const SEAT_COLOURS = ['#c0392b', '#2e6fd6', '#d4a017', '#27ae60', '#8e44ad'];
@@ -303,6 +304,7 @@ export function render(root, view, ctx) {
     guildCards(view, ctx),
     el('div', { class: 'istanbul-players' }, g.players.map((p) => playerPanel(p, view, ctx))),
     piles(view, ctx)));
+  fitWords(root, '.istanbul-place-name, .istanbul-root .ui-card-name');
 }
 
 // An amount of lira on its own, as a score reads ("5 lira"; the sentences' "{n} lira" is written in the case a verb
