@@ -255,7 +255,7 @@ const PLACE_SYMBOLS = {
     transform: 'rotate(25 15 20)' }], line('M11 11 Q19 20 17 30', { stroke: '#d8b48c', 'stroke-width': 1.6 }),
   ['ellipse', { cx: 28, cy: 24, rx: 6, ry: 8.5, fill: '#8b5e3c', stroke: INK, 'stroke-width': 1, transform: 'rotate(-20 28 24)' }]],
   18: () => [shape('M4 14 L20 4 L36 14 Z', '#b39bc8'), shape('M4 34 H36 V37 H4 Z', '#b39bc8'),
-    line('M9 15 V33 M16 15 V33 M24 15 V33 M31 15 V33', { 'stroke-width': 3, stroke: '#e8def0' }), line('M4 14 H36')],
+    line('M9 15 V33 M16 15 V33 M24 15 V33 M31 15 V33', { 'stroke-width': 3, stroke: '#7d5a9e' }), line('M4 14 H36')],
   19: () => [shape('M9 10 H26 V34 H9 Z', '#e8c547'), shape('M9 10 Q9 5 17.5 5 Q26 5 26 10 Z', '#fff'),
     line('M26 15 Q34 15 34 21 Q34 27 26 27', { 'stroke-width': 2.4 })],
   20: () => [shape('M8 16 H28 V25 Q28 33 18 33 Q8 33 8 25 Z', '#fff'), line('M28 19 Q34 19 33 24 Q32 27 27 27', { 'stroke-width': 1.6 }),
