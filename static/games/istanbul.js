@@ -106,7 +106,7 @@ function placeInfo(p, cat, view, ctx) {
       const node = el('span', { class: 'istanbul-tavern-tile',
         title: gettext('Tavern tiles {series} ({name}) left: {values}', { series,
           name: gettext((((cat.grand_bazaar || {}).tavern) || {})[series] || ''), values: values.join(', ') || gettext('none') }) },
-      `${series}${values.length ? values[0] : '-'}`);
+      tavernTile(series, values.length ? values[0] : '–'));
       bindOnly(node, actionsWhere(legal, { type: 'act', series }).filter((a) => !a.card), ctx);
       bits.push(node);
     }
@@ -161,10 +161,6 @@ function playerPanel(p, view, ctx) {
   const cat = ctx.catalogue || {};
   const g = view.game;
   const colour = seatColour(p.seat);
-  const goods = GOODS.filter((good) => good in p.goods).map((good) => el('span', {
-    class: 'istanbul-barrow-slot', style: { '--good': art.GOOD_COLOURS[good] },
-    title: gettext('{good}: {n} of {capacity}', { good: goodName(cat, good), n: p.goods[good], capacity: p.capacity }),
-  }, art.good(good), `${p.goods[good]}/${p.capacity}`));
   const tiles = Object.entries(p.mosque).map(([colour, v]) => chip(art.mosqueTile(colour, v), null,
     gettext('{good} mosque tile', { good: goodName(cat, colour) }), 'istanbul-mosque-tile'));
   const letters = p.letters.map((l) => el('span', {
@@ -178,7 +174,7 @@ function playerPanel(p, view, ctx) {
     el('span', {}, coffeeChip(p.coffee, gettext('coffee')), ' ', gettext('coffee')),
     el('span', { title: gettext('guild cards in hand') }, ngettext('{n} guild card', '{n} guild cards', p.guild)),
     Object.entries(p.tavern).map(([series, v]) => el('span', { class: 'istanbul-tavern-tile',
-      title: gettext('Tavern tile {series}', { series }) }, `${series}${v}`)));
+      title: gettext('Tavern tile {series}', { series }) }, tavernTile(series, v))));
   const stackWords = p.spare ? gettext('stack {n} (+1 in supply)', { n: p.stack }) : gettext('stack {n}', { n: p.stack });
   return el('div', {
     class: ['istanbul-player', g.turn === p.seat && 'istanbul-turn', (view.waiting || []).includes(p.seat) && 'istanbul-waiting'],
@@ -191,14 +187,30 @@ function playerPanel(p, view, ctx) {
     chip(art.ruby(), gettext('{n}/{target}', { n: p.rubies, target: g.target }), gettext('rubies'), 'istanbul-rubies'),
     chip(art.lira(p.lira), null, liraWords(p.lira), 'istanbul-purse'),
     chip(art.smallCard('bonus'), p.cards, ngettext('{n} bonus card', '{n} bonus cards', p.cards))),
-  el('div', { class: 'istanbul-barrow' }, goods),
+  barrow(p, cat),
   el('div', { class: 'istanbul-player-line' },
     el('span', { title: gettext('assistants under the merchant') }, stackWords),
     tiles.length ? el('span', { class: 'istanbul-tiles' }, tiles) : null,
     companion ? el('span', {}, companion) : null,
     p.double_used ? el('span', { title: gettext('double turn used this round') }, gettext('double used')) : null),
   bazaar,
-  letters.length ? el('div', { class: 'istanbul-letters' }, el('span', {}, ngettext('{n} seal:', '{n} seals:', p.seals)), letters) : null);
+  letters.length ? el('div', { class: 'istanbul-letters' }, chip(art.seal(), p.seals, ngettext('{n} seal', '{n} seals', p.seals)),
+    letters) : null);
+}
+
+// A Tavern tile (Grand Bazaar): its series and number on a purple dome.
+function tavernTile(series, value) {
+  return art.mosqueTile('#4a235a', `${series}${value}`);
+}
+
+// A player's wheelbarrow: drawn with each good's fill, then each good's count out of the capacity.
+function barrow(p, cat) {
+  return el('div', { class: 'istanbul-barrow' },
+    chip(art.wheelbarrow(p.goods, p.capacity), null, gettext('wheelbarrow'), 'istanbul-barrow-cart'),
+    GOODS.filter((good) => good in p.goods).map((good) => el('span', {
+      class: 'istanbul-barrow-slot', style: { '--good': art.GOOD_COLOURS[good] },
+      title: gettext('{good}: {n} of {capacity}', { good: goodName(cat, good), n: p.goods[good], capacity: p.capacity }),
+    }, art.good(good), `${p.goods[good]}/${p.capacity}`)));
 }
 
 function handCards(view, ctx) {
@@ -364,15 +376,14 @@ export const pictures = {
   lira: () => framed(art.lira(5, liraWords(5))),
   ruby: () => framed(art.ruby(gettext('ruby'))),
   'mosque-tile': () => framed(art.mosqueTile('red', 3, gettext('mosque tile'))),
-  wheelbarrow: () => framed(el('div', { class: 'istanbul-barrow-picture' },
-    art.wheelbarrow({ red: 2, green: 1, yellow: 0, blue: 1 }, 3, gettext('wheelbarrow')))),
+  wheelbarrow: () => framed(barrow({ goods: { red: 2, green: 1, yellow: 0, blue: 1 }, capacity: 3 }, rulesCatalogue), 'istanbul-picture-wide'),
   'bonus-card': () => framed(art.smallCard('bonus', gettext('bonus card'))),
   'demand-tile': () => framed(art.demandTile({ red: 1, green: 1, yellow: 1, blue: 2 }, true, gettext('demand tile'))),
   letter: () => framed(art.letter(false, gettext('letter'))),
   'letter-delivered': () => framed(art.letter(true, gettext('delivered letter'))),
-  seal: () => framed(art.seal(gettext('seal'))),
+  seal: () => framed(chip(art.seal(), null, gettext('seal'))),
   'kiosk-tile': () => framed(art.smallCard('kiosk', gettext('kiosk tile'))),
   coffee: () => framed(art.coffee(gettext('coffee'))),
-  'tavern-tile': () => framed(art.mosqueTile('#4a235a', 'A3', gettext('Tavern tile'))),
+  'tavern-tile': () => framed(el('span', { class: 'istanbul-tavern-tile', title: gettext('Tavern tile') }, tavernTile('A', 3))),
   'guild-card': () => framed(art.smallCard('guild', gettext('guild card'))),
 };
