@@ -4,7 +4,7 @@
 // track, a section); the table page's prompt bar lists them all as well. Geometry and texts come from the catalogue.
 
 import { gettext, ngettext, shown } from '/static/js/i18n.js';
-import { actButton, actionsWhere, bindOnly, cardFace, el, section, svg } from '/static/js/ui.js';
+import { actButton, actionsWhere, bindOnly, cardFace, el, flip, section, svg } from '/static/js/ui.js';
 import * as art from '/static/games/goldwest/art.js';
 import { fitWords } from '/static/js/fit.js';
 
@@ -204,7 +204,11 @@ function drawShipping(game, view, ctx) {
     const spaces = [];
     for (let space = 0; space <= ship.end; space += 1) {
       const bonus = ship.bonus_spaces.indexOf(space);
-      const here = game.players.filter((p) => p.ship[metal] === space).map((p) => playerPiece(p.seat, ctx, 'stagecoach'));
+      const here = game.players.filter((p) => p.ship[metal] === space).map((p) => {
+        const coach = playerPiece(p.seat, ctx, 'stagecoach');
+        coach.dataset.flip = `coach-${metal}-${p.seat}`;
+        return coach;
+      });
       const text = bonus >= 0 ? (game.ship_bonus[metal][bonus].join('/') || '-') : (ship.vp[String(space)] ? `+${ship.vp[String(space)]}` : String(space));
       spaces.push(el('span', { class: ['goldwest-space', bonus >= 0 && 'goldwest-bonus', ship.vp[String(space)] && 'goldwest-scoring'], title: bonus >= 0 ? gettext('bonus space (never stopped on): tiles left') : gettext('space {space}', { space }) },
         el('span', { class: 'goldwest-space-text' }, text), here));
@@ -328,7 +332,8 @@ export function render(root, view, ctx) {
   parts.push(el('div', { class: 'goldwest-middle' }, drawBoomtown(game, view, ctx), drawShipping(game, view, ctx)));
   parts.push(drawInvestments(game, view, ctx));
   parts.push(el('div', { class: 'goldwest-players' }, others.map((p) => drawPlayer(p, game, view, ctx))));
-  root.replaceChildren(el('div', { class: 'goldwest' }, parts));
+  // The stagecoaches glide along the shipping tracks.
+  flip(root, () => root.replaceChildren(el('div', { class: 'goldwest' }, parts)), { byOthers: ctx.othersMoved });
   fitWords(root, '.goldwest-cell-name, .goldwest-investment .ui-card-name, .goldwest-effect');
   showQuestion(root);
 }

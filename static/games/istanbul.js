@@ -6,7 +6,7 @@
 // The Grand Bazaar variant (house rules) adds a 5x5 board with the Roasting Plant, Guild Hall, Tavern, Coffee House and
 // Catacombs, the Coffee Trader, every player's coffee and Tavern tiles, and the viewer's guild cards; its label and the
 // sentence on which rules are ours sit above the board.
-import { el, actionsWhere, bindOnly, cardFace, cardBack, section } from '/static/js/ui.js';
+import { el, actionsWhere, bindOnly, cardFace, cardBack, flip, section } from '/static/js/ui.js';
 import * as art from '/static/games/istanbul/art.js';
 import { fitWords } from '/static/js/fit.js';
 import { gettext, ngettext } from '/static/js/i18n.js';
@@ -42,8 +42,8 @@ function bazaarText(view, ctx, group, key, text) {
 // the owner as "Your" / "Ann's" (English) or the name.
 function seatPiece(seat, ctx, kind, title) {
   const words = title(ctx.possessive(seat, { capital: true }));
-  return el('span', { class: `istanbul-piece istanbul-${kind}`, title: words, role: 'img', 'aria-label': words },
-    art.pawn(kind, seatColour(seat)));
+  return el('span', { class: `istanbul-piece istanbul-${kind}`, title: words, role: 'img', 'aria-label': words,
+    dataset: { flip: `${kind}-${seat}` } }, art.pawn(kind, seatColour(seat)));
 }
 
 function goodName(cat, g) {
@@ -127,7 +127,7 @@ function placeCell(p, view, ctx, { grid = true } = {}) {
   for (const s of p.companions) pieces.push(seatPiece(s, ctx, 'companion', (owner) => gettext('{owner} companion', { owner })));
   for (const s of p.family) pieces.push(seatPiece(s, ctx, 'family', (owner) => gettext('{owner} family member', { owner })));
   const helpers = p.tokens.map((t) => el('span', { class: `istanbul-piece istanbul-${t}`, title: TOKEN_TITLES[t], role: 'img',
-    'aria-label': TOKEN_TITLES[t] }, art.pawn(t)));
+    'aria-label': TOKEN_TITLES[t], dataset: { flip: t } }, art.pawn(t)));
   for (let i = 0; i < p.neutrals; i += 1) {
     helpers.push(el('span', { class: 'istanbul-piece istanbul-neutral', title: gettext('neutral merchant'), role: 'img',
       'aria-label': gettext('neutral merchant') }, art.pawn('merchant', '#9a9a9a')));
@@ -307,7 +307,9 @@ export function render(root, view, ctx) {
   const g = view.game;
   const board = el('div', { class: 'istanbul-board', style: { '--cols': g.cols } },
     g.board.map((p) => placeCell(p, view, ctx)));
-  root.replaceChildren(el('div', { class: 'istanbul-root' },
+  // Merchants, family members, companions and the Governor, Smuggler, Courier and Coffee Trader glide to where
+  // they went.
+  flip(root, () => root.replaceChildren(el('div', { class: 'istanbul-root' },
     statusLine(view, ctx),
     variantNote(view),
     board,
@@ -315,7 +317,7 @@ export function render(root, view, ctx) {
     handCards(view, ctx),
     guildCards(view, ctx),
     el('div', { class: 'istanbul-players' }, g.players.map((p) => playerPanel(p, view, ctx))),
-    piles(view, ctx)));
+    piles(view, ctx))), { byOthers: ctx.othersMoved });
   fitWords(root, '.istanbul-place-name, .istanbul-root .ui-card-name');
 }
 
