@@ -338,16 +338,18 @@ export function render(root, view, ctx) {
   showQuestion(root);
 }
 
-// A follow-up question appears where the player's attention is: when nothing the player can tap is on screen (the
-// map was tapped, and the question is about the supply track below it, say), the page scrolls the first such thing
-// into view, the follow-up box first.
+// A follow-up question appears where the player's attention is: when nothing the player can tap is wholly on screen
+// (the map was tapped, and the question is about the supply track below it, say), the page scrolls the first such
+// thing into view, the follow-up box first.
 function showQuestion(root) {
   const target = root.querySelector('.goldwest-turn .act') || root.querySelector('.act');
   if (!target) return;
   const top = promptBottom();
+  // Wholly in view between the prompt bar and the bottom of the window (partly, for a thing taller than that).
   const seen = (node) => {
     const box = node.getBoundingClientRect();
-    return box.height > 0 && box.bottom > top && box.top < window.innerHeight;
+    if (box.height > window.innerHeight - top) return box.bottom > top && box.top < window.innerHeight;
+    return box.height > 0 && box.top >= top - 1 && box.bottom <= window.innerHeight + 1;
   };
   if ([...root.querySelectorAll('.act')].some(seen)) return;
   const box = target.getBoundingClientRect();

@@ -53,6 +53,23 @@ def test_a_tap_on_the_supply_track_asks_its_follow_up_in_view(browser, sqlite_se
     assert follow_up.evaluate(IN_VIEW), follow_up.bounding_box()
     offered = page.locator("#board .act")
     assert offered.evaluate_all(f"ns => ns.some({IN_VIEW})")
+    # On to the map: after a tap on a hex, the question about the supply track (where the token's resources go)
+    # is in view too.
+    for _ in range(10):
+        step = page.locator("#board .goldwest-turn .act, #board .goldwest-hex.act").first
+        if not step.count():
+            break
+        hexed = "goldwest-hex" in (step.get_attribute("class") or "")
+        before = page.get_attribute("#table-app", "data-version")
+        step.click()
+        page.wait_for_function("v => document.querySelector('#table-app').dataset.version !== v", arg=before)
+        if hexed:
+            page.wait_for_timeout(300)
+            acts = page.locator("#board .act")
+            assert acts.evaluate_all(f"ns => ns.some({IN_VIEW})"), (acts.evaluate_all(
+                "ns => ns.map((n) => [n.className.baseVal ?? n.className, JSON.stringify(n.getBoundingClientRect())])"),
+                page.evaluate("JSON.stringify(document.querySelector('#prompt').getBoundingClientRect())"))
+            break
     assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["viewport"]["width"]
     assert not errors, errors
     page.context.close()
