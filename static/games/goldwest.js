@@ -41,7 +41,8 @@ function resourceName(cat, res) {
 // A resource as its drawn shape (each resource its own outline and colour, never a letter).
 function resourcePiece(res, cat, extra = {}) {
   const name = resourceName(cat, res);
-  return el('span', { class: ['goldwest-res', `goldwest-res-${res}`], title: name, role: 'img', 'aria-label': name, ...extra },
+  return el('span', { class: ['goldwest-res', `goldwest-res-${res}`], title: name, role: 'img', 'aria-label': name,
+    ...extra },
     art.inline(art.resourceShapes(res), 20, 18));
 }
 
@@ -59,7 +60,8 @@ function playerPiece(seat, ctx, kind = 'influence') {
   const name = ctx.name(seat, { capital: true });
   const words = PIECE_WORDS[kind] ? PIECE_WORDS[kind](name) : name;
   const [w, h] = art.pieceBox(kind);
-  return el('span', { class: `goldwest-player-piece goldwest-${kind}-piece goldwest-seat-${seat}`, title: words, role: 'img',
+  return el('span', { class: `goldwest-player-piece goldwest-${kind}-piece goldwest-seat-${seat}`, title: words,
+    role: 'img',
     'aria-label': words }, art.inline(art.pieceShapes(kind, seat), w, h));
 }
 
@@ -69,7 +71,8 @@ function tokenFace(group, x, y, resources) {
   const n = resources.length;
   resources.forEach((res, i) => {
     const dx = (i - (n - 1) / 2) * 10.2;
-    group.append(art.placed(art.resourceShapes(res), 20, 18, x + dx, y + 2, 10.4, { class: `goldwest-face goldwest-face-${res}` }));
+    group.append(art.placed(art.resourceShapes(res), 20, 18, x + dx, y + 2, 10.4,
+      { class: `goldwest-face goldwest-face-${res}` }));
   });
 }
 
@@ -83,10 +86,12 @@ function hexContent(group, hx, x, y, cat, ctx, face) {
     const player = ctx.name(hx.camp);
     title.push(hx.settlement ? gettext('settlement of {player}', { player }) : gettext('camp of {player}', { player }));
   } else if (hx.looted) {
-    group.append(svg('path', { d: `M${x - 7} ${y - 7}l14 14M${x + 7} ${y - 7}l-14 14`, stroke: '#5a1010', 'stroke-width': 3, class: 'goldwest-loot' }));
+    group.append(svg('path', { d: `M${x - 7} ${y - 7}l14 14M${x + 7} ${y - 7}l-14 14`, stroke: '#5a1010',
+      'stroke-width': 3, class: 'goldwest-loot' }));
     title.push(gettext('looted'));
   } else if (face) {
-    group.append(svg('rect', { x: x - 16.5, y: y - 5.5, width: 33, height: 15, rx: 6, class: hx.face_up ? 'goldwest-token' : 'goldwest-token goldwest-seen' }));
+    group.append(svg('rect', { x: x - 16.5, y: y - 5.5, width: 33, height: 15, rx: 6,
+      class: hx.face_up ? 'goldwest-token' : 'goldwest-token goldwest-seen' }));
     tokenFace(group, x, y, face);
     const resources = face.map((r) => resourceName(cat, r)).join(' + ');
     title.push(hx.face_up ? resources : gettext('face down, you looked: {resources}', { resources }));
@@ -99,9 +104,11 @@ function hexContent(group, hx, x, y, cat, ctx, face) {
 }
 
 function hexGroup(hx, x, y, cat, ctx, { upright = false, taken = false } = {}) {
-  const group = svg('g', { class: ['goldwest-hex', `goldwest-${hx.terrain}`, taken && 'goldwest-taken'], dataset: { hex: hx.id } },
+  const group = svg('g', { class: ['goldwest-hex', `goldwest-${hx.terrain}`, taken && 'goldwest-taken'],
+    dataset: { hex: hx.id } },
     svg('polygon', { points: corners(x, y, HEX - 0.6, upright), fill: TERRAIN_COLOURS[hx.terrain] }));
-  const face = hx.token !== null && hx.token !== undefined ? (hx.resources || cat.tokens[String(hx.token)].resources) : null;
+  const known = hx.token !== null && hx.token !== undefined;
+  const face = known ? (hx.resources || cat.tokens[String(hx.token)].resources) : null;
   hexContent(group, hx, x, y, cat, ctx, face);
   return group;
 }
@@ -113,8 +120,10 @@ function drawMap(game, view, ctx, upright) {
   const xs = points.map((p) => p[0]);
   const ys = points.map((p) => p[1]);
   const pad = HEX + 2;
-  const box = [Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) - Math.min(...xs) + 2 * pad, Math.max(...ys) - Math.min(...ys) + 2 * pad];
-  const board = svg('svg', { class: 'goldwest-map', viewBox: box.map((v) => v.toFixed(1)).join(' '), role: 'img', 'aria-label': gettext('Map') });
+  const box = [Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) - Math.min(...xs) + 2 * pad,
+    Math.max(...ys) - Math.min(...ys) + 2 * pad];
+  const board = svg('svg', { class: 'goldwest-map', viewBox: box.map((v) => v.toFixed(1)).join(' '), role: 'img',
+    'aria-label': gettext('Map') });
   for (const w of cat.water) {
     const [x, y] = centre(w.q, w.r, upright);
     board.append(svg('polygon', { points: corners(x, y, HEX - 0.6, upright), class: 'goldwest-water' }));
@@ -122,7 +131,8 @@ function drawMap(game, view, ctx, upright) {
   for (const hx of game.map) {
     const [x, y] = centre(where[hx.id].q, where[hx.id].r, upright);
     const group = hexGroup(hx, x, y, cat, ctx, { upright, taken: hx.id === game.turn.hex });
-    const action = [...actionsWhere(view.legal, { type: 'build', hex: hx.id }), ...actionsWhere(view.legal, { type: 'peek', hex: hx.id }),
+    const action = [...actionsWhere(view.legal, { type: 'build', hex: hx.id }), ...actionsWhere(view.legal,
+      { type: 'peek', hex: hx.id }),
       ...actionsWhere(view.legal, { type: 'upgrade', hex: hx.id })];
     bindOnly(group, action, ctx);
     board.append(group);
@@ -138,8 +148,10 @@ const DOMINO_COLOURS = ['#b04a4a', '#3b7a3b', '#3a5fa0', '#8a5a9a'];
 // The single cell's tile: a victory point star, or the Trading Post's resource(s).
 function singleArt(tile) {
   if (tile === 'vp4') return art.inline(art.vpShapes(), 20, 20, 'goldwest-single-art');
-  const shapes = tile === 'wood_or_stone' ? [...art.resourceShapes('wood').map(([t, a]) => [t, { ...a, transform: 'translate(0 -4) scale(.8)' }]),
-    ...art.resourceShapes('stone').map(([t, a]) => [t, { ...a, transform: 'translate(8 6) scale(.7)' }])] : art.resourceShapes(tile);
+  const shapes = tile === 'wood_or_stone' ? [...art.resourceShapes('wood').map(([t, a]) => [t, { ...a,
+    transform: 'translate(0 -4) scale(.8)' }]),
+    ...art.resourceShapes('stone').map(([t, a]) => [t, { ...a,
+      transform: 'translate(8 6) scale(.7)' }])] : art.resourceShapes(tile);
   return art.inline(shapes, 20, 18, 'goldwest-single-art');
 }
 
@@ -150,7 +162,8 @@ function drawBoomtown(game, view, ctx) {
   const dominoOf = {};
   town.offices.forEach((office, i) => office.cells.forEach((c) => { dominoOf[c] = i; }));
   grid.append(el('span', { class: 'goldwest-town-corner' }));
-  for (const metal of cat.boomtown.columns) grid.append(el('span', { class: 'goldwest-town-head' }, resourcePiece(metal, cat)));
+  for (const metal of cat.boomtown.columns) grid.append(el('span', { class: 'goldwest-town-head' },
+    resourcePiece(metal, cat)));
   cat.boomtown.rows.forEach((rowMetal, row) => {
     grid.append(el('span', { class: 'goldwest-town-head' }, resourcePiece(rowMetal, cat)));
     for (let column = 0; column < 3; column += 1) {
@@ -160,21 +173,28 @@ function drawBoomtown(game, view, ctx) {
       const single = cell.office === null;
       const name = office ? gettext(office.name) : (town.single_tile === 'vp4' ? gettext('4 VP')
         : gettext('Trading Post: {resource}', { resource: gettext(cat.trading_post[town.single_tile]) }));
-      const node = el('div', { class: ['goldwest-cell', single && 'goldwest-single', office && `goldwest-office-${cell.office}`], dataset: { cell: index }, title: office ? gettext('{place}: {text}', { place: name, text: gettext(office.text) }) : name },
-        office ? art.inline(art.officeShapes(DOMINO_COLOURS[dominoOf[index] % DOMINO_COLOURS.length]), 40, 26, 'goldwest-office-art')
+      const node = el('div', { class: ['goldwest-cell', single && 'goldwest-single',
+        office && `goldwest-office-${cell.office}`], dataset: { cell: index },
+          title: office ? gettext('{place}: {text}', { place: name, text: gettext(office.text) }) : name },
+        office ? art.inline(art.officeShapes(DOMINO_COLOURS[dominoOf[index] % DOMINO_COLOURS.length]), 40, 26,
+          'goldwest-office-art')
           : singleArt(town.single_tile),
         el('span', { class: 'goldwest-cell-name' }, name),
-        el('span', { class: 'goldwest-cell-tokens' }, cell.token !== null ? playerPiece(cell.token, ctx) : null, cell.shared !== null ? playerPiece(cell.shared, ctx) : null));
-      const action = ['boomtown', 'free_office', 'shared_office'].flatMap((type) => actionsWhere(view.legal, { type, cell: index }));
+        el('span', { class: 'goldwest-cell-tokens' }, cell.token !== null ? playerPiece(cell.token, ctx) : null,
+          cell.shared !== null ? playerPiece(cell.shared, ctx) : null));
+      const action = ['boomtown', 'free_office', 'shared_office'].flatMap((type) => actionsWhere(view.legal, { type,
+        cell: index }));
       bindOnly(node, action, ctx);
       grid.append(node);
     }
   });
   // Tell the offices apart: the two cells of one office share an outline colour.
-  town.offices.forEach((office, i) => office.cells.forEach((c) => grid.querySelector(`[data-cell="${c}"]`).classList.add(`goldwest-domino-${i}`)));
+  town.offices.forEach((office,
+    i) => office.cells.forEach((c) => grid.querySelector(`[data-cell="${c}"]`).classList.add(`goldwest-domino-${i}`)));
   const legend = el('ul', { class: 'goldwest-office-legend' }, town.offices.map((o, i) => {
     const office = cat.offices[String(o.office)];
-    return el('li', { class: `goldwest-domino-${i}` }, el('b', {}, gettext(office.name)), gettext(': {text}', { text: gettext(office.text) }));
+    return el('li', { class: `goldwest-domino-${i}` }, el('b', {}, gettext(office.name)), gettext(': {text}',
+      { text: gettext(office.text) }));
   }));
   return section(gettext('Boomtown'), [grid, legend], { cls: 'goldwest-town-section' });
 }
@@ -186,13 +206,16 @@ function drawInvestments(game, view, ctx) {
     const cost = countsToList(card.cost);
     const effect = card.effect ? gettext(card.effect, { terrain: gettext(card.terrain_name) }) : '';
     const corner = el('span', { class: 'goldwest-vp' }, art.inline(art.vpShapes(), 20, 20), String(card.vp));
-    const node = cardFace({ name: gettext('No. {number}', { number: id }), corner, small: true, cls: 'goldwest-investment',
-      body: [resourceRow(cost, cat), effect ? el('div', { class: 'goldwest-effect' }, effect) : null], title: gettext('{vp} VP. {effect}', { vp: card.vp, effect }).trim() });
+    const node = cardFace({ name: gettext('No. {number}', { number: id }), corner, small: true,
+      cls: 'goldwest-investment',
+      body: [resourceRow(cost, cat), effect ? el('div', { class: 'goldwest-effect' }, effect) : null],
+        title: gettext('{vp} VP. {effect}', { vp: card.vp, effect }).trim() });
     node.dataset.card = id;
     bindOnly(node, actionsWhere(view.legal, { type: 'invest', card: id }), ctx);
     return node;
   });
-  const bonus = game.investment_bonus.length ? gettext('bonus tiles left: {tiles} VP', { tiles: game.investment_bonus.join(', ') })
+  const bonus = game.investment_bonus.length ? gettext('bonus tiles left: {tiles} VP',
+    { tiles: game.investment_bonus.join(', ') })
     : gettext('no bonus tile left');
   return section(gettext('Investments ({bonus})', { bonus }), cards, { cls: 'goldwest-investments' });
 }
@@ -209,12 +232,18 @@ function drawShipping(game, view, ctx) {
         coach.dataset.flip = `coach-${metal}-${p.seat}`;
         return coach;
       });
-      const text = bonus >= 0 ? (game.ship_bonus[metal][bonus].join('/') || '-') : (ship.vp[String(space)] ? `+${ship.vp[String(space)]}` : String(space));
-      spaces.push(el('span', { class: ['goldwest-space', bonus >= 0 && 'goldwest-bonus', ship.vp[String(space)] && 'goldwest-scoring'], title: bonus >= 0 ? gettext('bonus space (never stopped on): tiles left') : gettext('space {space}', { space }) },
+      const vp = ship.vp[String(space)];
+      const text = bonus >= 0 ? (game.ship_bonus[metal][bonus].join('/') || '-') : (vp ? `+${vp}` : String(space));
+      spaces.push(el('span', { class: ['goldwest-space', bonus >= 0 && 'goldwest-bonus',
+        ship.vp[String(space)] && 'goldwest-scoring'],
+          title: bonus >= 0 ? gettext('bonus space (never stopped on): tiles left') : gettext('space {space}',
+            { space }) },
         el('span', { class: 'goldwest-space-text' }, text), here));
     }
-    const row = el('div', { class: 'goldwest-track', dataset: { metal } }, el('span', { class: 'goldwest-track-head' }, resourcePiece(metal, cat)), spaces);
-    const mine = [...actionsWhere(view.legal, { type: 'ship', metal }), ...actionsWhere(view.legal, { type: 'free_ship', metal })];
+    const row = el('div', { class: 'goldwest-track', dataset: { metal } }, el('span', { class: 'goldwest-track-head' },
+      resourcePiece(metal, cat)), spaces);
+    const mine = [...actionsWhere(view.legal, { type: 'ship', metal }), ...actionsWhere(view.legal,
+      { type: 'free_ship', metal })];
     bindOnly(row, mine, ctx);
     return row;
   });
@@ -228,7 +257,8 @@ function drawSupply(player, game, view, ctx, mine) {
   const cat = ctx.catalogue;
   const sections = [3, 2, 1, 0].map((s) => {
     const node = el('div', { class: 'goldwest-section', dataset: { section: s } },
-      el('span', { class: 'goldwest-section-number', title: gettext("section {section}: {vp} VP when a token's resources go here", { section: s, vp: s }) },
+      el('span', { class: 'goldwest-section-number',
+        title: gettext("section {section}: {vp} VP when a token's resources go here", { section: s, vp: s }) },
         art.inline(art.vpShapes(), 20, 20), String(s)),
       el('span', { class: 'goldwest-section-cubes' }, player.supply[s].map((res) => resourcePiece(res, cat))));
     if (mine) {
@@ -237,16 +267,19 @@ function drawSupply(player, game, view, ctx, mine) {
     }
     return node;
   });
-  return el('div', { class: 'goldwest-supply', title: gettext('Supply track: resources move from 3 towards 0') }, sections);
+  return el('div', { class: 'goldwest-supply', title: gettext('Supply track: resources move from 3 towards 0') },
+    sections);
 }
 
 function drawInfluence(player, ctx) {
   const cat = ctx.catalogue;
-  return el('div', { class: 'goldwest-influence' }, cat.terrains.map((t) => el('div', { class: 'goldwest-influence-row', dataset: { terrain: t } },
+  return el('div', { class: 'goldwest-influence' }, cat.terrains.map((t) => el('div',
+    { class: 'goldwest-influence-row', dataset: { terrain: t } },
     el('span', { class: 'goldwest-swatch', style: { background: TERRAIN_COLOURS[t] } }),
     el('span', { class: 'goldwest-influence-name' }, gettext(cat.terrain_names[t])),
     el('b', {}, String(player.influence[t])),
-    player.settlements[t] ? el('span', { class: 'goldwest-muted' }, ' ', ngettext('({n} settlement)', '({n} settlements)', player.settlements[t])) : null)));
+    player.settlements[t] ? el('span', { class: 'goldwest-muted' }, ' ', ngettext('({n} settlement)',
+      '({n} settlements)', player.settlements[t])) : null)));
 }
 
 function drawPlayer(player, game, view, ctx, followUp = null) {
@@ -260,13 +293,18 @@ function drawPlayer(player, game, view, ctx, followUp = null) {
     el('span', {}, ngettext('{n} influence token', '{n} influence tokens', player.influence_tokens)),
     player.wanted ? el('span', { class: 'goldwest-wanted' }, art.inline(art.wantedShapes(), 20, 20),
       ngettext('{n} Wanted', '{n} Wanted', player.wanted)) : null,
-    player.investments.length ? el('span', {}, gettext('investments {cards}', { cards: player.investments.join(', ') })) : null,
-    player.ship_tiles.length ? el('span', {}, gettext('shipping tiles {tiles}', { tiles: player.ship_tiles.join(', ') })) : null,
+    player.investments.length ? el('span', {}, gettext('investments {cards}',
+      { cards: player.investments.join(', ') })) : null,
+    player.ship_tiles.length ? el('span', {}, gettext('shipping tiles {tiles}',
+      { tiles: player.ship_tiles.join(', ') })) : null,
   ];
-  return el('div', { class: ['goldwest-player', mine && 'goldwest-me', active && 'goldwest-active'], dataset: { seat } },
-    el('div', { class: 'goldwest-player-head' }, playerPiece(seat, ctx), el('b', {}, ctx.name(seat, { capital: true })), facts),
+  return el('div', { class: ['goldwest-player', mine && 'goldwest-me', active && 'goldwest-active'],
+    dataset: { seat } },
+    el('div', { class: 'goldwest-player-head' }, playerPiece(seat, ctx), el('b', {}, ctx.name(seat,
+      { capital: true })), facts),
     followUp,
-    el('div', { class: 'goldwest-player-body' }, drawSupply(player, game, view, ctx, mine), drawInfluence(player, ctx)));
+    el('div', { class: 'goldwest-player-body' }, drawSupply(player, game, view, ctx, mine), drawInfluence(player,
+      ctx)));
 }
 
 // Once the game is over the result's total is the score (the track showed only points scored during play).
@@ -282,7 +320,8 @@ function drawRound(game, view, ctx) {
   const round = turn.final ? gettext('Round {round} (last turns): {player}', { round: game.round, player: who })
     : gettext('Round {round}: {player}', { round: game.round, player: who });
   return el('div', { class: 'goldwest-round' }, el('b', {}, view.result ? gettext('Game over') : round),
-    el('span', { class: 'goldwest-muted goldwest-order' }, gettext('Turn order: {players}', { players: game.order.map((s) => ctx.name(s)).join(', ') })));
+    el('span', { class: 'goldwest-muted goldwest-order' }, gettext('Turn order: {players}',
+      { players: game.order.map((s) => ctx.name(s)).join(', ') })));
 }
 
 // The turn's follow-up questions (the resource to leave behind, what is to be stored, what was activated, the end
@@ -298,7 +337,8 @@ function drawTurn(game, view, ctx) {
       return bindOnly(piece, action, ctx);
     });
     const drop = view.legal.find((a) => a.type === 'drop');
-    lines.push(el('span', {}, drop ? gettext('Leave one in section {section}:', { section: drop.section }) : gettext('In hand:'), ' ', drops));
+    lines.push(el('span', {}, drop ? gettext('Leave one in section {section}:',
+      { section: drop.section }) : gettext('In hand:'), ' ', drops));
   }
   const placing = view.prompt && view.prompt.data && view.prompt.data.resources;
   if (placing) lines.push(el('span', {}, gettext('To store:'), ' ', resourceRow(placing, cat)));
@@ -313,9 +353,12 @@ function drawTurn(game, view, ctx) {
 
 function drawBreakdown(view, game, ctx) {
   const r = view.result;
-  return el('div', { class: 'goldwest-breakdown' }, game.players.map((p) => el('div', { class: 'goldwest-breakdown-player' },
-    el('div', { class: 'goldwest-player-head' }, playerPiece(p.seat, ctx), el('b', {}, ctx.name(p.seat, { capital: true })), ' ', gettext('{vp} VP', { vp: r.scores[p.seat] })),
-    el('table', {}, el('tbody', {}, r.breakdown[p.seat].map((line) => el('tr', {}, el('td', {}, shown(line)), el('td', { class: 'goldwest-num' }, String(line.points)))))))));
+  return el('div', { class: 'goldwest-breakdown' }, game.players.map((p) => el('div',
+    { class: 'goldwest-breakdown-player' },
+    el('div', { class: 'goldwest-player-head' }, playerPiece(p.seat, ctx), el('b', {}, ctx.name(p.seat,
+      { capital: true })), ' ', gettext('{vp} VP', { vp: r.scores[p.seat] })),
+    el('table', {}, el('tbody', {}, r.breakdown[p.seat].map((line) => el('tr', {}, el('td', {}, shown(line)), el('td',
+      { class: 'goldwest-num' }, String(line.points)))))))));
 }
 
 export function render(root, view, ctx) {
@@ -325,7 +368,8 @@ export function render(root, view, ctx) {
   const upright = (root.clientWidth || window.innerWidth) < 560;
   const followUp = drawTurn(game, view, ctx);
   const parts = [drawRound(game, view, ctx)];
-  if (view.result && view.result.breakdown) parts.push(section(gettext('Final scoring, line by line'), [drawBreakdown(view, game, ctx)]));
+  if (view.result && view.result.breakdown) parts.push(section(gettext('Final scoring, line by line'),
+    [drawBreakdown(view, game, ctx)]));
   // The map and the player's own supply track side by side where there is room: what a turn taps is in one view.
   parts.push(el('div', { class: 'goldwest-table' }, drawMap(game, view, ctx, upright),
     me ? drawPlayer(me, game, view, ctx, followUp) : followUp));
@@ -353,7 +397,8 @@ function showQuestion(root) {
   };
   if ([...root.querySelectorAll('.act')].some(seen)) return;
   const box = target.getBoundingClientRect();
-  window.scrollBy({ top: box.top - top - Math.max(0, (window.innerHeight - top - box.height) / 3), behavior: 'instant' });
+  window.scrollBy({ top: box.top - top - Math.max(0, (window.innerHeight - top - box.height) / 3),
+    behavior: 'instant' });
 }
 
 // Where the sticky prompt bar ends: what lies under it is not in view.
@@ -380,7 +425,8 @@ export function summary(view) {
 // The rules page draws the pieces with the table's own code; names and texts come from the catalogue, fetched once
 // before the page asks for a picture.
 const RULES_PAGE = typeof document !== 'undefined' && document.querySelector('.rules-page');
-const rulesCatalogue = RULES_PAGE ? await fetch('/api/games/goldwest/catalogue').then((r) => (r.ok ? r.json() : {}), () => ({})) : {};
+const rulesCatalogue = RULES_PAGE ? await fetch('/api/games/goldwest/catalogue').then((r) => (r.ok ? r.json() : {}),
+  () => ({})) : {};
 const SEAT_NAMES = [gettext('Orange'), gettext('Purple'), gettext('Blue'), gettext('White')];
 const pictureCtx = {
   get catalogue() { return rulesCatalogue; },
@@ -395,9 +441,11 @@ function framed(nodes, cls = '') {
 // One hex of the map, alone in its own small drawing.
 function hexPicture(hx) {
   const cat = { terrain_names: {}, tokens: {}, ...rulesCatalogue };
-  const board = svg('svg', { class: 'goldwest-map goldwest-hex-picture', viewBox: `${-HEX} ${-HEX} ${2 * HEX} ${2 * HEX}`, role: 'img',
+  const board = svg('svg', { class: 'goldwest-map goldwest-hex-picture',
+    viewBox: `${-HEX} ${-HEX} ${2 * HEX} ${2 * HEX}`, role: 'img',
     'aria-label': gettext(cat.terrain_names[hx.terrain] || hx.terrain) });
-  board.append(hx.terrain === 'water' ? svg('polygon', { points: corners(0, 0, HEX - 0.6, false), class: 'goldwest-water' })
+  board.append(hx.terrain === 'water' ? svg('polygon', { points: corners(0, 0, HEX - 0.6, false),
+    class: 'goldwest-water' })
     : hexGroup({ id: 0, camp: null, looted: false, token: null, face_up: null, ...hx }, 0, 0, cat, pictureCtx));
   return framed(board, 'goldwest-picture-hex');
 }
@@ -407,9 +455,12 @@ function samplePlayer() {
 }
 
 function sampleGame() {
-  const town = { cells: Array.from({ length: 9 }, (_, i) => ({ office: i === 4 ? null : [2, 2, 11, 11, 0, 3, 3, 0, 9][i], token: i === 1 ? 0 : (i === 5 ? 2 : null), shared: null })),
-    single_tile: 'vp4', offices: [{ office: 2, cells: [0, 1] }, { office: 11, cells: [2, 3] }, { office: 3, cells: [5, 6] }, { office: 0, cells: [7, 8] }] };
-  return { boomtown: town, players: [0, 1, 2].map((seat) => ({ seat, ship: { copper: seat, silver: 2 + seat, gold: 0 } })),
+  const town = { cells: Array.from({ length: 9 }, (_, i) => ({ office: i === 4 ? null : [2, 2, 11, 11, 0, 3, 3, 0,
+    9][i], token: i === 1 ? 0 : (i === 5 ? 2 : null), shared: null })),
+    single_tile: 'vp4', offices: [{ office: 2, cells: [0, 1] }, { office: 11, cells: [2, 3] }, { office: 3, cells: [5,
+      6] }, { office: 0, cells: [7, 8] }] };
+  return { boomtown: town, players: [0, 1, 2].map((seat) => ({ seat, ship: { copper: seat, silver: 2 + seat,
+    gold: 0 } })),
     ship_bonus: { copper: [[7], [4]], silver: [[8], [5]], gold: [[9], [6]] } };
 }
 
@@ -417,7 +468,8 @@ const noView = { legal: [], seat: null };
 export const pictures = {
   ...Object.fromEntries(ONE_RESOURCE.map((res) => [res, () => framed(resourcePiece(res, rulesCatalogue))])),
   resources: () => framed(ONE_RESOURCE.map((res) => resourcePiece(res, rulesCatalogue))),
-  ...Object.fromEntries(['forest', 'gold', 'silver', 'copper', 'water'].map((t) => [`hex-${t}`, () => hexPicture({ terrain: t })])),
+  ...Object.fromEntries(['forest', 'gold', 'silver', 'copper', 'water'].map((t) => [`hex-${t}`,
+    () => hexPicture({ terrain: t })])),
   'mining-token': () => hexPicture({ terrain: 'gold', token: 0, face_up: true, resources: ['gold', 'gold', 'copper'] }),
   'token-back': () => hexPicture({ terrain: 'silver', face_up: false }),
   looted: () => hexPicture({ terrain: 'copper', looted: true }),
@@ -430,7 +482,8 @@ export const pictures = {
   vp: () => framed(art.inline(art.vpShapes(), 20, 20, 'goldwest-picture-piece', gettext('VP'))),
   investment: () => {
     const id = Object.keys(rulesCatalogue.investments || {})[0];
-    return framed(id ? drawInvestments({ investments: [Number(id)], investment_bonus: [] }, noView, pictureCtx).querySelector('.goldwest-investment')
+    return framed(id ? drawInvestments({ investments: [Number(id)], investment_bonus: [] }, noView,
+      pictureCtx).querySelector('.goldwest-investment')
       : art.inline(art.vpShapes(), 20, 20));
   },
   'boomtown-office': () => {
@@ -439,5 +492,6 @@ export const pictures = {
   },
   boomtown: () => framed(drawBoomtown(sampleGame(), noView, pictureCtx).querySelector('.goldwest-town')),
   'supply-track': () => framed(drawSupply(samplePlayer(), null, noView, pictureCtx, false), 'goldwest-picture-wide'),
-  'shipping-track': () => framed(drawShipping(sampleGame(), noView, pictureCtx).querySelector('.goldwest-track'), 'goldwest-picture-wide'),
+  'shipping-track': () => framed(drawShipping(sampleGame(), noView, pictureCtx).querySelector('.goldwest-track'),
+    'goldwest-picture-wide'),
 };

@@ -61,7 +61,8 @@ function placeInfo(p, cat, view, ctx) {
   if (p.rubies !== undefined) {
     bits.push(chip(art.ruby(), p.rubies, ngettext('{n} ruby here', '{n} rubies here', p.rubies), 'istanbul-rubies'));
   }
-  if (p.price !== undefined) bits.push(chip(art.lira(p.price), null, gettext('price of the next ruby: {n} lira', { n: p.price })));
+  if (p.price !== undefined) bits.push(chip(art.lira(p.price), null, gettext('price of the next ruby: {n} lira',
+    { n: p.price })));
   if (p.cost) bits.push(el('span', { class: 'istanbul-cost' }, goodsChips(p.cost, cat)));
   if (p.extensions !== undefined) {
     bits.push(chip(null, `+${p.extensions}`, gettext('extensions left'), 'istanbul-extensions'));
@@ -69,13 +70,15 @@ function placeInfo(p, cat, view, ctx) {
   if (p.tiles && typeof p.tiles === 'object') {
     for (const [colour, values] of Object.entries(p.tiles)) {
       bits.push(chip(art.mosqueTile(colour, values.length ? values[0] : null), null,
-        gettext('{good} tiles left: {values}', { good: goodName(cat, colour), values: values.join(', ') || gettext('none') }),
+        gettext('{good} tiles left: {values}', { good: goodName(cat, colour),
+          values: values.join(', ') || gettext('none') }),
         'istanbul-mosque-tile'));
     }
   }
   if (p.demand) {
     bits.push(chip(art.demandTile(p.demand, p.place === 10), null,
-      gettext('demand tile: {goods}', { goods: Object.entries(p.demand).map(([g, n]) => `${n} ${goodName(cat, g)}`).join(', ') }),
+      gettext('demand tile: {goods}', { goods: Object.entries(p.demand).map(([g,
+        n]) => `${n} ${goodName(cat, g)}`).join(', ') }),
       'istanbul-demand'));
   }
   if (p.reward) {
@@ -83,7 +86,8 @@ function placeInfo(p, cat, view, ctx) {
     bits.push(...goodsChips(goods, cat), chip(art.lira(lira), null, ngettext('{n} lira', '{n} lira', lira)));
   }
   if (typeof p.tiles === 'number') {
-    bits.push(chip(art.smallCard('kiosk'), p.tiles, ngettext('{n} kiosk tile in the stacks', '{n} kiosk tiles in the stacks', p.tiles)));
+    bits.push(chip(art.smallCard('kiosk'), p.tiles, ngettext('{n} kiosk tile in the stacks',
+      '{n} kiosk tiles in the stacks', p.tiles)));
   }
   if (p.lira) {
     bits.push(chip(art.lira(p.lira[0] || 0), p.lira.length > 1 ? `/${p.lira.slice(1).join('/')}` : null,
@@ -105,12 +109,14 @@ function placeInfo(p, cat, view, ctx) {
     for (const [series, values] of Object.entries(p.tavern)) {
       const node = el('span', { class: 'istanbul-tavern-tile',
         title: gettext('Tavern tiles {series} ({name}) left: {values}', { series,
-          name: gettext((((cat.grand_bazaar || {}).tavern) || {})[series] || ''), values: values.join(', ') || gettext('none') }) },
+          name: gettext((((cat.grand_bazaar || {}).tavern) || {})[series] || ''),
+            values: values.join(', ') || gettext('none') }) },
       tavernTile(series, values.length ? values[0] : '–'));
       bindOnly(node, actionsWhere(legal, { type: 'act', series }).filter((a) => !a.card), ctx);
       bits.push(node);
     }
-    bits.push(el('span', { class: 'istanbul-baksheesh', title: gettext('Baksheesh: each Tavern tile costs {n} coffee', { n: p.baksheesh }) },
+    bits.push(el('span', { class: 'istanbul-baksheesh', title: gettext('Baksheesh: each Tavern tile costs {n} coffee',
+      { n: p.baksheesh }) },
       gettext('tip')));
   }
   return el('div', { class: 'istanbul-place-info' }, bits);
@@ -123,10 +129,14 @@ function placeCell(p, view, ctx, { grid = true } = {}) {
     : { name: gettext('Place {number}', { number: p.place }), text: '' };
   const me = view.seat;
   const pieces = [];
-  for (const s of p.merchants) pieces.push(seatPiece(s, ctx, 'merchant', (owner) => gettext('{owner} merchant', { owner })));
-  for (const s of p.companions) pieces.push(seatPiece(s, ctx, 'companion', (owner) => gettext('{owner} companion', { owner })));
-  for (const s of p.family) pieces.push(seatPiece(s, ctx, 'family', (owner) => gettext('{owner} family member', { owner })));
-  const helpers = p.tokens.map((t) => el('span', { class: `istanbul-piece istanbul-${t}`, title: TOKEN_TITLES[t], role: 'img',
+  for (const s of p.merchants) pieces.push(seatPiece(s, ctx, 'merchant', (owner) => gettext('{owner} merchant',
+    { owner })));
+  for (const s of p.companions) pieces.push(seatPiece(s, ctx, 'companion', (owner) => gettext('{owner} companion',
+    { owner })));
+  for (const s of p.family) pieces.push(seatPiece(s, ctx, 'family', (owner) => gettext('{owner} family member',
+    { owner })));
+  const helpers = p.tokens.map((t) => el('span', { class: `istanbul-piece istanbul-${t}`, title: TOKEN_TITLES[t],
+    role: 'img',
     'aria-label': TOKEN_TITLES[t], dataset: { flip: t } }, art.pawn(t)));
   for (let i = 0; i < p.neutrals; i += 1) {
     helpers.push(el('span', { class: 'istanbul-piece istanbul-neutral', title: gettext('neutral merchant'), role: 'img',
@@ -134,13 +144,15 @@ function placeCell(p, view, ctx, { grid = true } = {}) {
   }
   const assistants = p.assistants.map((s) => {
     const words = gettext('{owner} assistant', { owner: ctx.possessive(s, { capital: true }) });
-    return el('span', { class: 'istanbul-assistant', style: { '--seat': seatColour(s) }, title: words, role: 'img', 'aria-label': words },
+    return el('span', { class: 'istanbul-assistant', style: { '--seat': seatColour(s) }, title: words, role: 'img',
+      'aria-label': words },
       art.pawn('assistant', seatColour(s)));
   });
   const cell = el('div', {
     class: ['istanbul-place', me !== null && me !== undefined && p.merchants.includes(me) && 'istanbul-here'],
     dataset: { place: p.place },
-    style: { 'grid-row': grid ? p.row + 1 : null, 'grid-column': grid ? p.col + 1 : null, '--tint': art.PLACE_TINTS[p.place] || null },
+    style: { 'grid-row': grid ? p.row + 1 : null, 'grid-column': grid ? p.col + 1 : null,
+      '--tint': art.PLACE_TINTS[p.place] || null },
   },
   art.placeSymbol(p.place),
   el('div', { class: 'istanbul-place-head' }, el('span', { class: 'istanbul-place-no' }, String(p.place)),
@@ -175,13 +187,16 @@ function playerPanel(p, view, ctx) {
     el('span', { title: gettext('guild cards in hand') }, ngettext('{n} guild card', '{n} guild cards', p.guild)),
     Object.entries(p.tavern).map(([series, v]) => el('span', { class: 'istanbul-tavern-tile',
       title: gettext('Tavern tile {series}', { series }) }, tavernTile(series, v))));
-  const stackWords = p.spare ? gettext('stack {n} (+1 in supply)', { n: p.stack }) : gettext('stack {n}', { n: p.stack });
+  const stackWords = p.spare ? gettext('stack {n} (+1 in supply)', { n: p.stack }) : gettext('stack {n}',
+    { n: p.stack });
   return el('div', {
-    class: ['istanbul-player', g.turn === p.seat && 'istanbul-turn', (view.waiting || []).includes(p.seat) && 'istanbul-waiting'],
+    class: ['istanbul-player', g.turn === p.seat && 'istanbul-turn',
+      (view.waiting || []).includes(p.seat) && 'istanbul-waiting'],
     dataset: { seat: p.seat }, style: { '--seat': colour },
   },
   el('div', { class: 'istanbul-player-head' },
-    chip(art.merchantStack(colour, Math.min(p.stack, 5)), null, gettext('assistants under the merchant: {n}', { n: p.stack }),
+    chip(art.merchantStack(colour, Math.min(p.stack, 5)), null, gettext('assistants under the merchant: {n}',
+      { n: p.stack }),
       'istanbul-player-pawn'),
     el('span', { class: 'istanbul-player-name' }, ctx.name(p.seat, { capital: true })),
     chip(art.ruby(), gettext('{n}/{target}', { n: p.rubies, target: g.target }), gettext('rubies'), 'istanbul-rubies'),
@@ -194,7 +209,8 @@ function playerPanel(p, view, ctx) {
     companion ? el('span', {}, companion) : null,
     p.double_used ? el('span', { title: gettext('double turn used this round') }, gettext('double used')) : null),
   bazaar,
-  letters.length ? el('div', { class: 'istanbul-letters' }, chip(art.seal(), p.seals, ngettext('{n} seal', '{n} seals', p.seals)),
+  letters.length ? el('div', { class: 'istanbul-letters' }, chip(art.seal(), p.seals, ngettext('{n} seal', '{n} seals',
+    p.seals)),
     letters) : null);
 }
 
@@ -209,7 +225,8 @@ function barrow(p, cat) {
     chip(art.wheelbarrow(p.goods, p.capacity), null, gettext('wheelbarrow'), 'istanbul-barrow-cart'),
     GOODS.filter((good) => good in p.goods).map((good) => el('span', {
       class: 'istanbul-barrow-slot', style: { '--good': art.GOOD_COLOURS[good] },
-      title: gettext('{good}: {n} of {capacity}', { good: goodName(cat, good), n: p.goods[good], capacity: p.capacity }),
+      title: gettext('{good}: {n} of {capacity}', { good: goodName(cat, good), n: p.goods[good],
+        capacity: p.capacity }),
     }, art.good(good), `${p.goods[good]}/${p.capacity}`)));
 }
 
@@ -219,7 +236,8 @@ function handCards(view, ctx) {
   const cat = ctx.catalogue || {};
   return section(gettext('Your bonus cards'), me.hand.map((kind) => {
     const info = (cat.cards || {})[kind] || { name: kind, text: '' };
-    const node = cardFace({ name: gettext(info.name), body: [bazaarText(view, ctx, 'cards', kind, info.text)], small: true, cls: 'istanbul-card' });
+    const node = cardFace({ name: gettext(info.name), body: [bazaarText(view, ctx, 'cards', kind, info.text)],
+      small: true, cls: 'istanbul-card' });
     bindOnly(node, actionsWhere(view.legal || [], { card: kind }).filter((a) => !a.via), ctx);
     return node;
   }), { cls: 'istanbul-hand' });
@@ -234,7 +252,8 @@ function guildCards(view, ctx) {
   return section(gettext('Your guild cards'), me.guild_hand.map((place) => {
     const known = ((cat.places || {})[String(place)] || {}).name;
     const name = known ? gettext(known) : gettext('Place {number}', { number: place });
-    const node = cardFace({ name: `${place} ${name}`, kind: gettext('guild card'), small: true, cls: 'istanbul-card istanbul-guild-card',
+    const node = cardFace({ name: `${place} ${name}`, kind: gettext('guild card'), small: true,
+      cls: 'istanbul-card istanbul-guild-card',
       body: [gettext('Arriving here: play it instead of the assistant step.')] });
     bindOnly(node, actionsWhere(view.legal || [], { type: 'move', guild: place }).filter((a) => !a.card), ctx);
     return node;
@@ -244,7 +263,8 @@ function guildCards(view, ctx) {
 function variantNote(view) {
   const g = view.game;
   if (!g.variant) return null;
-  return el('div', { class: 'istanbul-variant' }, el('strong', { class: 'istanbul-variant-label' }, gettext(g.variant_label)),
+  return el('div', { class: 'istanbul-variant' }, el('strong', { class: 'istanbul-variant-label' },
+    gettext(g.variant_label)),
     ` ${gettext(g.variant_note)}`);
 }
 
@@ -254,7 +274,8 @@ function kioskRow(view, ctx) {
   const cat = ctx.catalogue || {};
   const used = (g.step && g.step.used) || [];
   return section(gettext('Kiosk tiles'), g.kiosk.revealed.map((t) => {
-    const node = cardFace({ name: gettext('Tile {tile}', { tile: t }), body: [bazaarText(view, ctx, 'kiosk', String(t), (cat.kiosk || {})[String(t)] || '')],
+    const node = cardFace({ name: gettext('Tile {tile}', { tile: t }), body: [bazaarText(view, ctx, 'kiosk', String(t),
+      (cat.kiosk || {})[String(t)] || '')],
       small: true, cls: used.includes(t) ? 'istanbul-kiosk-tile istanbul-used' : 'istanbul-kiosk-tile' });
     // One click takes a tile with a single plain effect; tiles with a choice (lira or coffee) use the prompt.
     bindOnly(node, actionsWhere(view.legal || [], { type: 'kiosk', tile: t, choice: 'take' }), ctx);
@@ -269,9 +290,11 @@ function whoseTurn(view, ctx) {
   const me = view.seat;
   const asked = (view.waiting || []).filter((s) => s !== g.turn);
   if (!asked.length) return gettext('{owner} turn', { owner: ctx.possessive(g.turn, { capital: true }) });
-  if (asked.includes(me)) return gettext('{player} waits for your choice', { player: ctx.name(g.turn, { capital: true }) });
+  if (asked.includes(me)) return gettext('{player} waits for your choice', { player: ctx.name(g.turn,
+    { capital: true }) });
   if (g.turn === me) return gettext('Your turn: you wait for {players}', { players: ctx.list(asked) });
-  return gettext('{player} waits for {players}', { player: ctx.name(g.turn, { capital: true }), players: ctx.list(asked) });
+  return gettext('{player} waits for {players}', { player: ctx.name(g.turn, { capital: true }),
+    players: ctx.list(asked) });
 }
 
 function statusLine(view, ctx) {
@@ -299,7 +322,8 @@ function piles(view, ctx) {
       body: [gettext(topInfo.text)], small: true, cls: 'istanbul-card' }) : null,
     g.expansion ? cardBack({ label: gettext('Letters'), count: g.letters.deck, cls: 'istanbul-pile' }) : null,
     g.guild ? cardBack({ label: gettext('Guild cards'), count: g.guild.deck, cls: 'istanbul-pile' }) : null,
-    g.guild && g.guild.discard.length ? el('div', { class: 'istanbul-guild-discard', title: gettext('guild cards face up') },
+    g.guild && g.guild.discard.length ? el('div', { class: 'istanbul-guild-discard',
+      title: gettext('guild cards face up') },
       gettext('Guild cards up: {places}', { places: g.guild.discard.join(', ') })) : null);
 }
 
@@ -338,7 +362,8 @@ export function summary(view) {
 // The rules page (an element with data-game-id and the rules) draws the pieces with the table's own code; the place
 // tiles need the catalogue's names, fetched once before the page asks for a picture.
 const RULES_PAGE = typeof document !== 'undefined' && document.querySelector('.rules-page');
-const rulesCatalogue = RULES_PAGE ? await fetch('/api/games/istanbul/catalogue').then((r) => (r.ok ? r.json() : {}), () => ({})) : {};
+const rulesCatalogue = RULES_PAGE ? await fetch('/api/games/istanbul/catalogue').then((r) => (r.ok ? r.json() : {}),
+  () => ({})) : {};
 const SAMPLE_SEAT = 1;  // the pieces in the pictures are blue, like the second player's
 const pictureCtx = {
   get catalogue() { return rulesCatalogue; },
@@ -347,9 +372,11 @@ const pictureCtx = {
 };
 
 function sampleTile(place) {
-  const p = { place, row: 0, col: 0, merchants: [], companions: [], family: [], assistants: [], neutrals: 0, tokens: [] };
+  const p = { place, row: 0, col: 0, merchants: [], companions: [], family: [], assistants: [], neutrals: 0,
+    tokens: [] };
   return el('div', { class: 'istanbul-picture istanbul-picture-tile' },
-    placeCell(p, { legal: [], seat: null, game: { variant: place === 17 || place === 18 || place === 19 || place === 20 || place === 25 } },
+    placeCell(p, { legal: [], seat: null,
+      game: { variant: place === 17 || place === 18 || place === 19 || place === 20 || place === 25 } },
       pictureCtx, { grid: false }));
 }
 
@@ -378,7 +405,8 @@ export const pictures = {
   lira: () => framed(art.lira(5, liraWords(5))),
   ruby: () => framed(art.ruby(gettext('ruby'))),
   'mosque-tile': () => framed(art.mosqueTile('red', 3, gettext('mosque tile'))),
-  wheelbarrow: () => framed(barrow({ goods: { red: 2, green: 1, yellow: 0, blue: 1 }, capacity: 3 }, rulesCatalogue), 'istanbul-picture-wide'),
+  wheelbarrow: () => framed(barrow({ goods: { red: 2, green: 1, yellow: 0, blue: 1 }, capacity: 3 }, rulesCatalogue),
+    'istanbul-picture-wide'),
   'bonus-card': () => framed(art.smallCard('bonus', gettext('bonus card'))),
   'demand-tile': () => framed(art.demandTile({ red: 1, green: 1, yellow: 1, blue: 2 }, true, gettext('demand tile'))),
   letter: () => framed(art.letter(false, gettext('letter'))),
@@ -386,6 +414,7 @@ export const pictures = {
   seal: () => framed(chip(art.seal(), null, gettext('seal'))),
   'kiosk-tile': () => framed(art.smallCard('kiosk', gettext('kiosk tile'))),
   coffee: () => framed(art.coffee(gettext('coffee'))),
-  'tavern-tile': () => framed(el('span', { class: 'istanbul-tavern-tile', title: gettext('Tavern tile') }, tavernTile('A', 3))),
+  'tavern-tile': () => framed(el('span', { class: 'istanbul-tavern-tile', title: gettext('Tavern tile') },
+    tavernTile('A', 3))),
   'guild-card': () => framed(art.smallCard('guild', gettext('guild card'))),
 };

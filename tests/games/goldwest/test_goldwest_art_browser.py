@@ -20,7 +20,8 @@ RESOURCES = ["gold", "silver", "copper", "wood", "stone"]
 
 # The names the rules pages use (picture:<name>); the list the rules' writers were given.
 PICTURES = RESOURCES + [
-    "resources", "hex-forest", "hex-gold", "hex-silver", "hex-copper", "hex-water", "mining-token", "token-back", "looted",
+    "resources", "hex-forest", "hex-gold", "hex-silver", "hex-copper", "hex-water", "mining-token", "token-back",
+    "looted",
     "camp", "settlement", "seat-marks", "influence-token", "stagecoach", "wanted", "investment", "boomtown-office",
     "boomtown", "supply-track", "shipping-track", "vp"]
 

@@ -77,7 +77,8 @@ def test_the_table_reads_in_russian_while_two_players_take_turns(browser, sqlite
         # colour's letter is also a resource's (Russian "С" is Синий and серебро, French "O" Orange and or).
         pieces = page.locator("#board .goldwest-player-piece, #board .goldwest-res")
         assert page.locator("#board .goldwest-player-piece").count() > 0
-        assert pieces.evaluate_all("ns => ns.filter((n) => !n.querySelector('svg') || n.textContent.trim()).length") == 0
+        drawn_with_letters = "ns => ns.filter((n) => !n.querySelector('svg') || n.textContent.trim()).length"
+        assert pieces.evaluate_all(drawn_with_letters) == 0
     # Whoever is to move is asked in Russian.
     asked = [p.inner_text("#prompt-text") for p in pages if p.locator("#board .act, #prompt-actions button.legal").count()]
     assert asked and all(CYRILLIC.search(text) and not ENGLISH.search(text) for text in asked), asked

@@ -52,16 +52,19 @@ def test_places_are_drawn_tiles_and_a_tap_moves_the_merchant(browser, sqlite_ser
     start_against_bots(page, sqlite_server.url, "istanbul", nickname="Tiler")
     page.wait_for_selector("#board .istanbul-board")
     # Every place (16, or 20 with Letters & Seals) with its own drawn symbol.
-    symbols = page.eval_on_selector_all("#board .istanbul-place > svg.istanbul-place-art", "ns => ns.map((n) => n.innerHTML)")
+    symbols = page.eval_on_selector_all("#board .istanbul-place > svg.istanbul-place-art",
+                                        "ns => ns.map((n) => n.innerHTML)")
     assert len(symbols) == page.locator("#board .istanbul-place").count() >= 16
     assert len(set(symbols)) == len(symbols) and all(symbols)
     # Pieces are drawn pawns, not letters: every merchant a pawn drawing with no text in it.
     merchants = page.locator("#board .istanbul-merchant")
     assert merchants.count() == 2
-    assert merchants.evaluate_all("ns => ns.every((n) => n.querySelector('svg.istanbul-pawn-merchant') && !n.textContent.trim())")
+    assert merchants.evaluate_all(
+        "ns => ns.every((n) => n.querySelector('svg.istanbul-pawn-merchant') && !n.textContent.trim())")
     # No place name overflows its tile or is broken inside a word.
     broken = page.eval_on_selector_all("#board .istanbul-place-name", """ns => ns.filter((n) =>
-        n.scrollWidth > n.clientWidth + 1 || getComputedStyle(n).overflowWrap !== 'normal').map((n) => n.textContent)""")
+        n.scrollWidth > n.clientWidth + 1 || getComputedStyle(n).overflowWrap !== 'normal')
+      .map((n) => n.textContent)""")
     assert broken == []
     assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["viewport"]["width"]
     # The players panel shows each player's rubies (the score) and lira.
