@@ -73,11 +73,12 @@ def test_the_table_reads_in_russian_while_two_players_take_turns(browser, sqlite
         assert "Лес" in text_of(page, "#board .goldwest-influence-name")
         board = page.inner_text("#board")
         assert not ENGLISH.search(board), ENGLISH.search(board)
-        # Players' pieces are square and resources round, so they never look alike where a colour's letter is also a
-        # resource's (Russian "С" is Синий and серебро, French "O" Orange and or).
+        # Players' pieces and resources are drawings with no letter on them, so they never look alike where a
+        # colour's letter is also a resource's (Russian "С" is Синий and серебро, French "O" Orange and or).
+        pieces = page.locator("#board .goldwest-player-piece, #board .goldwest-res")
         assert page.locator("#board .goldwest-player-piece").count() > 0
-        assert page.locator("#board .goldwest-player-piece:not(.piece-square)").count() == 0
-        assert page.locator("#board .goldwest-res.piece-square").count() == 0
+        drawn_with_letters = "ns => ns.filter((n) => !n.querySelector('svg') || n.textContent.trim()).length"
+        assert pieces.evaluate_all(drawn_with_letters) == 0
     # Whoever is to move is asked in Russian.
     asked = [p.inner_text("#prompt-text") for p in pages if p.locator("#board .act, #prompt-actions button.legal").count()]
     assert asked and all(CYRILLIC.search(text) and not ENGLISH.search(text) for text in asked), asked
