@@ -243,8 +243,8 @@ function handCards(view, ctx) {
   }), { cls: 'istanbul-hand' });
 }
 
-// Grand Bazaar: the viewer's guild cards; clicking one moves the merchant to its place using the card, when that is
-// the one such move on offer.
+// Grand Bazaar: the viewer's guild cards; a card replaces the whole turn with its place's action, so clicking one plays
+// it when that is the one such action on offer (a place with several choices leaves them to the prompt).
 function guildCards(view, ctx) {
   const me = view.seat === null ? null : view.game.players[view.seat];
   if (!me || !me.guild_hand || !me.guild_hand.length) return null;
@@ -254,8 +254,8 @@ function guildCards(view, ctx) {
     const name = known ? gettext(known) : gettext('Place {number}', { number: place });
     const node = cardFace({ name: `${place} ${name}`, kind: gettext('guild card'), small: true,
       cls: 'istanbul-card istanbul-guild-card',
-      body: [gettext('Arriving here: play it instead of the assistant step.')] });
-    bindOnly(node, actionsWhere(view.legal || [], { type: 'move', guild: place }).filter((a) => !a.card), ctx);
+      body: [gettext('Instead of your turn: this place\'s action, without moving.')] });
+    bindOnly(node, actionsWhere(view.legal || [], { type: 'guild', guild: place }), ctx);
     return node;
   }), { cls: 'istanbul-guild-hand' });
 }

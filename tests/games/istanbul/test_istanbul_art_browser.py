@@ -125,3 +125,32 @@ def test_every_picture_the_rules_may_name_is_drawn(browser, sqlite_server):
     tile = page.evaluate("async () => (await import('/static/games/istanbul.js')).pictures['place-7']().textContent")
     assert "Fountain" in tile
     page.context.close()
+
+
+# Renders a view, clicks the viewer's guild card and returns the action the card played (or null).
+CLICK_GUILD_CARD = """async ({ view }) => {
+  const m = await import('/static/games/istanbul.js');
+  const catalogue = await (await fetch('/api/games/istanbul/catalogue')).json();
+  let played = null;
+  const ctx = { catalogue, seat: view.seat, othersMoved: false, act: (a) => { played = a; }, say: (t) => String(t.text || t),
+    name: () => 'you', possessive: () => 'your', list: () => 'you' };
+  const root = document.createElement('div');
+  document.body.append(root);
+  m.render(root, view, ctx);
+  root.querySelector('.istanbul-guild-card').click();
+  root.remove();
+  return played;
+}"""
+
+
+def test_a_guild_card_on_the_table_plays_its_place_instead_of_the_turn(browser, sqlite_server):
+    from istanbul_helpers import fresh, put, turn_of
+    from app.games.istanbul import data as D
+
+    game = registry.get("istanbul")
+    state = turn_of(put(fresh(n=2, seed=1, variant="grand_bazaar"), 0, merchant=D.SPICE, guild=[D.SPICE]), 0)
+    page = browser.new_context().new_page()
+    page.goto(sqlite_server.url + "/games/istanbul/rules")
+    played = page.evaluate(CLICK_GUILD_CARD, {"view": game.full_view(state, 0)})
+    assert played and played["type"] == "guild" and played["guild"] == D.SPICE, played
+    page.context.close()
