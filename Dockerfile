@@ -44,6 +44,8 @@ EXPOSE 8000
 # SIGTERM (docker stop, a scale-down) is a graceful shutdown: sockets are told to reconnect (1012), queued moves
 # are committed, and the process exits within 10 s.
 STOPSIGNAL SIGTERM
-HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
+# A generous start period: on a loaded machine migrating and starting took over 40 s, and an instance that is
+# "unhealthy" before it ever answered makes `docker compose up --scale` give up on the whole stack.
+HEALTHCHECK --interval=10s --timeout=5s --start-period=90s --retries=3 \
   CMD ["python", "-c", "import urllib.request,sys; sys.exit(0 if urllib.request.urlopen('http://127.0.0.1:8000/healthz', timeout=2).status == 200 else 1)"]
 ENTRYPOINT ["./scripts/entrypoint.sh"]
