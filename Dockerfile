@@ -1,6 +1,7 @@
 # Boardhall: one image, started by the same entrypoint as `make run` (migrate, then serve).
 # Two stages: the builder is the full python image (gcc, headers: any dependency without a wheel for this Python
-# is compiled there) and installs into a virtualenv; the final slim image gets only that virtualenv, no compiler.
+# is compiled there) and installs the dependencies into a virtualenv; the final slim image gets that virtualenv and
+# the code, no compiler.
 # Any Python from 3.11 to 3.13: docker build --build-arg PYTHON_VERSION=3.13 .
 ARG PYTHON_VERSION=3.11
 
@@ -10,9 +11,12 @@ ENV PIP_NO_CACHE_DIR=1 \
 RUN python -m venv /opt/venv
 ENV PATH=/opt/venv/bin:$PATH
 WORKDIR /build
+# Only the dependencies listed in pyproject.toml go into the virtualenv, so this layer is rebuilt when they change
+# and never for a code change. The code itself is copied once, into the final stage, and runs from its WORKDIR.
 COPY pyproject.toml ./
-COPY app ./app
-RUN pip install --no-cache-dir .
+RUN python -c "import tomllib; print(*tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies'], sep='\n')" \
+      > requirements.txt \
+ && pip install --no-cache-dir -r requirements.txt
 
 FROM python:${PYTHON_VERSION}-slim
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -40,6 +44,8 @@ EXPOSE 8000
 # SIGTERM (docker stop, a scale-down) is a graceful shutdown: sockets are told to reconnect (1012), queued moves
 # are committed, and the process exits within 10 s.
 STOPSIGNAL SIGTERM
-HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
+# A generous start period: on a loaded machine migrating and starting took over 40 s, and an instance that is
+# "unhealthy" before it ever answered makes `docker compose up --scale` give up on the whole stack.
+HEALTHCHECK --interval=10s --timeout=5s --start-period=90s --retries=3 \
   CMD ["python", "-c", "import urllib.request,sys; sys.exit(0 if urllib.request.urlopen('http://127.0.0.1:8000/healthz', timeout=2).status == 200 else 1)"]
 ENTRYPOINT ["./scripts/entrypoint.sh"]

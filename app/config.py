@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import secrets
 from functools import lru_cache
 from pathlib import Path
 
@@ -16,9 +14,10 @@ class Settings(BaseSettings):
     # Plain URLs are accepted (sqlite:///path.db, postgresql://user:pw@host/db); the async driver is chosen here.
     database_url: str = "sqlite:///./data/boardhall.db"
     redis_url: str | None = None
-    # Sign session cookies. Unset: a random key kept in data/secret_key, so sessions survive restarts.
-    # Several instances must share one SECRET_KEY.
+    # Signs session cookies, overriding the keys kept in the database (app/accounts/keys.py), which need no setting.
     secret_key: str | None = None
+    secret_key_previous: str = ""  # keys SECRET_KEY replaced, comma-separated: they still verify
+    key_refresh_s: float = 30.0  # how often each instance re-reads the stored keys (a rotation reaches it)
     bot_delay: float = 0.6  # seconds a bot "thinks" before moving; 0 in tests
     cookie_secure: bool = False
     # Host names this server answers to, comma-separated (besides localhost, 127.0.0.1 and ::1); empty: any. Set it
@@ -93,19 +92,9 @@ def blocking_database_url(url: str) -> str:
                                                                                   "postgresql+psycopg")
 
 
-DATA_DIR = Path("data")
-
-
-def private_data_dir(path: Path = DATA_DIR) -> Path:
-    """Create `data/` readable by its owner only (0700): it holds the cookie key and the SQLite database."""
-    path.mkdir(mode=0o700, parents=True, exist_ok=True)
-    path.chmod(0o700)
-    return path
-
-
 def secure_sqlite_files(url: str) -> None:
     """Make an existing SQLite database and its journal files owner-only (0600); new ones get it from the umask
-    scripts/entrypoint.sh sets. The database holds password hashes and session ids."""
+    scripts/entrypoint.sh sets. The database holds password hashes, session ids and the cookie keys."""
     if not url.startswith("sqlite:///") or url.endswith(":memory:"):
         return
     path = Path(url[len("sqlite:///"):])
@@ -114,22 +103,6 @@ def secure_sqlite_files(url: str) -> None:
             candidate.chmod(0o600)
 
 
-def _stored_secret() -> str:
-    path = private_data_dir() / "secret_key"
-    if path.exists():
-        path.chmod(0o600)  # a key written by an older version was world-readable
-        return path.read_text().strip()
-    key = secrets.token_urlsafe(32)
-    # Created 0600 from the start: with the key anyone could forge a session cookie.
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "w") as handle:
-        handle.write(key)
-    return key
-
-
 @lru_cache
 def get_settings() -> Settings:
-    settings = Settings()
-    if not settings.secret_key:
-        settings.secret_key = _stored_secret()
-    return settings
+    return Settings()

@@ -18,9 +18,9 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from sqlalchemy import text
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
-from starlette.middleware.sessions import SessionMiddleware
 
 from app import engine, observability
+from app.accounts import keys as signing_keys
 from app.accounts.passwords import PasswordHashing
 from app.accounts.routes import router as accounts_router
 from app.accounts.throttle import Backoff, Window
@@ -80,6 +80,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
     observability.configure_logging(settings.log_format)
     engine.load_games()
+    # SECRET_KEY overrides the keys kept in the database, which the lifespan reads (app/accounts/keys.py).
+    previous = [k.strip() for k in settings.secret_key_previous.split(",") if k.strip()]
+    keys = signing_keys.Keys([*previous, settings.secret_key] if settings.secret_key else None)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -96,6 +99,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         db_engine = make_engine(settings.database_url)
         app.state.db_engine = db_engine
         app.state.sessionmaker = make_sessionmaker(db_engine)
+        refresh = None
+        if not keys.fixed:
+            timing = {"refresh_s": settings.key_refresh_s, "grace_s": settings.session_idle_seconds}
+            await signing_keys.load(app.state.sessionmaker, keys, **timing)
+            refresh = asyncio.create_task(signing_keys.keep_fresh(app.state.sessionmaker, keys, **timing))
         app.state.hub = Hub(app.state.sessionmaker, make_broker(settings.redis_url), settings)
         await app.state.hub.start()
         unwatch = observability.watch(app.state.hub)
@@ -109,7 +117,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             # reconnect, through the proxy, to another instance) and waited for their handlers; what is left is
             # background work and the moves still queued for the writer, which hub.close() commits.
             log.info("shutting down: draining queued moves")
-            for task in (ticker, visits):
+            for task in (ticker, visits, refresh):
+                if task is None:
+                    continue
                 task.cancel()
                 with suppress(asyncio.CancelledError):
                     await task
@@ -135,7 +145,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     i18n_web.install(app.state.templates.env)
     # Order matters: the guard reads the session the session middleware decoded, so it is added first (inner).
     app.add_middleware(GuardMiddleware)
-    app.add_middleware(SessionMiddleware, secret_key=settings.secret_key, session_cookie="boardhall",
+    app.add_middleware(signing_keys.SessionCookies, keys=keys, session_cookie="boardhall",
                        max_age=settings.session_idle_seconds, same_site="lax", https_only=settings.cookie_secure)
     app.add_middleware(i18n_web.LanguageMiddleware)
     if settings.allowed_hosts:

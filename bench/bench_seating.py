@@ -1,6 +1,7 @@
 """Tournament seating: solve time and repeat meetings per round, for fields of 8 to 36 players over 5 rounds.
 
-Prints one line per field: sizes, per-round repeats and whether the solver proved them minimal, and the solve time.
+Prints one line per field: sizes, per-round repeats and whether the search proved them minimal, and the solve time.
+docs/tournaments.md compares these with the CP-SAT model this search replaced.
 """
 
 from __future__ import annotations

@@ -54,6 +54,16 @@ class UserSession(Base):
     seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
+class SigningKey(Base):
+    """A key that signs session cookies (app/accounts/keys.py): the first is written by the first instance to start,
+    a rotation adds one. Ids are given explicitly (1 for the first), so two instances never write two first keys."""
+
+    __tablename__ = "signing_keys"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    secret: Mapped[str] = mapped_column(String(128))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
 class Table(Base):
     __tablename__ = "tables"
     __table_args__ = (Index("ix_tables_host_recent", "host_id", "created_at"),)
@@ -230,8 +240,8 @@ class Rating(Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, onupdate=utcnow)
 
 
-__all__ = ["Base", "Clock", "Entrant", "GameRecord", "Message", "Move", "Outcome", "OutcomeSeat", "Rating", "Seat", "Table", "Tournament", "TournamentTable",
-           "User", "UserSession"]
+__all__ = ["Base", "Clock", "Entrant", "GameRecord", "Message", "Move", "Outcome", "OutcomeSeat", "Rating", "Seat", "SigningKey", "Table", "Tournament",
+           "TournamentTable", "User", "UserSession"]
 
 
 class Lease(Base):

@@ -290,7 +290,7 @@ async def _seat_next_round(db: AsyncSession, t: Tournament, hub: Any) -> bool:
     previous = [[list(tt.entrants) for tt in await tables_of(db, tournament_id=t.id) if tt.round == r]
                 for r in range(1, current + 1)]
     sizes = table_sizes(len(active), t.min_size, t.max_size)
-    # The solver takes up to SOLVER_SECONDS of CPU: off the event loop.
+    # The search takes up to SOLVER_SECONDS of CPU: off the event loop (in a thread: it shares the GIL with it).
     seating = await asyncio.to_thread(seat_round, [e.id for e in active], sizes, previous,
                                       secrets.randbits(31), SOLVER_SECONDS)
     t.notes = {**t.notes, str(t.round): seating.notes}

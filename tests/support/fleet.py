@@ -5,6 +5,7 @@ deploy/nginx.conf in front of several instances."""
 from __future__ import annotations
 
 import contextlib
+import re
 import shutil
 import socket
 import subprocess
@@ -54,8 +55,11 @@ class Proxy:
         self.port = free_port()
         self.tmp = tmp
         conf = (ROOT / "deploy" / "nginx.conf").read_text()
-        servers = "".join(f"server 127.0.0.1:{s.port};\n" for s in upstreams)
-        for old, new in (("server app:8000 resolve;", servers), ("listen 80;", f"listen 127.0.0.1:{self.port};"),
+        # The shipped server line, with each test instance's address instead of the name Docker resolves.
+        line = re.search(r"server app:8000 resolve( [^;]*)?;", conf)
+        assert line, "deploy/nginx.conf no longer has `server app:8000 resolve ...;`: update this test"
+        servers = "".join(f"server 127.0.0.1:{s.port}{line.group(1) or ''};\n" for s in upstreams)
+        for old, new in ((line.group(0), servers), ("listen 80;", f"listen 127.0.0.1:{self.port};"),
                          ("pid /tmp/nginx.pid;", f"pid {tmp}/nginx.pid;"),
                          ("error_log /dev/stderr warn;", f"error_log {tmp}/error.log warn;"),
                          ("http {", f"http {{\n    client_body_temp_path {tmp}/body;\n    proxy_temp_path {tmp}/proxy;")):
