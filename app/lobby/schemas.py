@@ -83,6 +83,7 @@ class SeatPublic(BaseModel):
     votes: int = 0  # votes to seat a bot for this absent player
     guest: bool = False  # a guest plays this seat (registered players' nicknames are unique hall-wide; guests' not)
     rating: float | None = None  # the shown rating at this game (docs/ratings.md): registered players and bots
+    rated_games: int | None = None  # registered players: their rated games at this game (pages show a rating from 1)
 
 
 class TablePublic(BaseModel):

@@ -292,8 +292,10 @@ async def public_tables(db: AsyncSession, *, tables: list[Table], with_invite: b
     clock_rows = {c.table_id: c for c in (await db.execute(select(Clock).where(Clock.table_id.in_(playing)))).scalars()} \
         if playing else {}
     settings, now = get_settings(), clocks.now_ms()
+    rated_games: dict[tuple[str, int], int] = {}
     ratings = await history.seat_ratings(db, [(t.id, t.game_id, seats_by[t.id]) for t in tables],
-                                         registered={u.id: u.username is not None for u in users})
+                                         registered={u.id: u.username is not None for u in users},
+                                         games_out=rated_games)
     out = []
     for table in tables:
         seats = seats_by[table.id]
@@ -314,7 +316,8 @@ async def public_tables(db: AsyncSession, *, tables: list[Table], with_invite: b
             seats=[SeatPublic(index=s.index, user_id=s.user_id, bot=s.bot,
                               name=names.get(s.user_id) if s.user_id else (bot_name(s.index) if s.bot else None),
                               guest=s.user_id is not None and s.user_id in guests,
-                              rating=ratings.get((table.id, s.index)), **_presence(s, now, settings))
+                              rating=ratings.get((table.id, s.index)), rated_games=rated_games.get((table.id, s.index)),
+                              **_presence(s, now, settings))
                    for s in seats],
             result=results.get(table.id), invite=table.invite if with_invite else None, rematch_id=table.rematch_id,
             pace=table.pace or {"mode": "relaxed"}, absent_grace_s=settings.absent_grace_s, **timing))
