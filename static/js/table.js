@@ -666,13 +666,19 @@ document.addEventListener('pointerdown', (ev) => {
   const node = ev.target instanceof Element ? ev.target.closest('#board .act, #prompt-actions button, #prompt-more button') : null;
   pressed = node ? { node, label: node.dataset.label || null, at: performance.now() } : null;
 }, true);
+let lastClickAt = 0;
+document.addEventListener('click', () => { lastClickAt = performance.now(); }, true);
 document.addEventListener('pointerup', () => {
   const was = pressed;
   pressed = null;
   if (!was || was.node.isConnected || !was.label || performance.now() - was.at > 1500) return;
-  const again = [...document.querySelectorAll('#board .act[data-label], #prompt-actions button[data-label], #prompt-more button[data-label]')]
-    .find((n) => n.dataset.label === was.label);
-  if (again) again.click();
+  const upAt = performance.now();
+  setTimeout(() => {  // after the browser's own click, if it made one after all
+    if (lastClickAt >= upAt) return;
+    const again = [...document.querySelectorAll('#board .act[data-label], #prompt-actions button[data-label], #prompt-more button[data-label]')]
+      .find((n) => n.dataset.label === was.label);
+    if (again) again.click();
+  }, 0);
 }, true);
 window.addEventListener('resize', () => { if (view && table) renderPrompt(); });
 
