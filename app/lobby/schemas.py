@@ -52,6 +52,10 @@ class TableCreate(BaseModel):
     pace: Pace = Field(default_factory=Pace)
 
 
+class QuickPlay(BaseModel):
+    game: str = Field(max_length=32)
+
+
 class VoteRequest(BaseModel):
     seat: int = Field(ge=0, le=7)
 
@@ -106,4 +110,5 @@ class TablePublic(BaseModel):
     your_move: bool | None = None  # in table lists: whether the asking user is awaited
     # In table lists: the lobby group, "your_move" | "yours" (seated or hosting) | "open" (to join) | "playing".
     group: Literal["your_move", "yours", "open", "playing"] | None = None
+    idle: bool = False  # open or in play, and nobody has had it open for an hour: listed below the live ones
     absent_grace_s: float = 0  # how long a player is away before the others may vote a bot into their seat

@@ -435,8 +435,14 @@ function renderPlayers() {
 // The prompt bar: one line of question and one row of short buttons, the same height whatever is asked. The moves
 // the board shows (a place, a card, a piece) are made on the board and are not repeated here; the bar holds the
 // others (end the turn, answer, bid), and what does not fit the row waits behind "More", with the whole question.
+// The host closed the table before the game ended: nothing more is played here.
+function closedEarly() {
+  return table && table.status === 'finished' && view && !view.result;
+}
+
 function promptText() {
   if (view.result) return gettext('The game is over.');
+  if (closedEarly()) return gettext('The host closed this table before the end of the game.');
   const lent = lentSeat();
   if (lent) return gettext('A bot plays your seat now: {host} handed it over while you were away.', { host: table.host });
   const others = view.waiting.filter((s) => s !== view.seat);
@@ -471,8 +477,9 @@ function renderPrompt() {
     onclick: () => act(a),
   }, say(a.label ? shown(a) : label(a)));
   // Ending the turn comes last, never first: Enter must not pass by accident.
-  const offBoard = [...view.legal.filter((a) => !onBoard.has(label(a)) && !isClosing(a)),
-    ...view.legal.filter((a) => !onBoard.has(label(a)) && isClosing(a))];
+  const legal = closedEarly() ? [] : view.legal;
+  const offBoard = [...legal.filter((a) => !onBoard.has(label(a)) && !isClosing(a)),
+    ...legal.filter((a) => !onBoard.has(label(a)) && isClosing(a))];
   const row = [];
   const more = [];
   if (offBoard.length <= MAX_PROMPT_BUTTONS) row.push(...offBoard.map(button));
@@ -701,7 +708,7 @@ function drawBoard() {
   if (boardAudience !== undefined && boardAudience !== view.seat) disposeBoard();
   boardAudience = view.seat;
   if (renderer) {
-    try { renderer.render(board, view, ctx); fitWords(board); } catch (err) { console.error(err); board.textContent = gettext('Board error: {error}', { error: String(err) }); }
+    try { renderer.render(board, closedEarly() ? { ...view, legal: [] } : view, ctx); fitWords(board); } catch (err) { console.error(err); board.textContent = gettext('Board error: {error}', { error: String(err) }); }
   } else {
     board.replaceChildren(el('pre', { class: 'raw-view' }, JSON.stringify(view.game, null, 1)));
   }
