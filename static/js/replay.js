@@ -2,7 +2,8 @@
 // (GET /api/tables/{id}/replay, docs/protocol.md) and hands each view to the game's own renderer, as the table
 // page does. Stepping forward one move lets the renderer animate what moved (FLIP); jumps redraw in place. The
 // address bar always holds a link to what is shown (?seat=&v=), so it can be shared.
-import { el, icon, namer, forgetMoves, playerName, fitWords } from '/static/js/ui.js';
+import { el, icon, namer, forgetMoves, playerName, CARD_NAMES } from '/static/js/ui.js';
+import { fitWords } from '/static/js/fit.js';
 import { gettext, lang, ngettext, refusalText, shown as inLanguage } from '/static/js/i18n.js';
 
 const app = document.getElementById('replay-app');
@@ -127,7 +128,7 @@ function drawBoards(views) {
   views.forEach((v, i) => {
     const root = roots[i];
     if (renderer) {
-      try { renderer.render(root, shown(v), contextFor(v.seat)); fitWords(root); } catch (err) { console.error(err); root.textContent = gettext('Board error: {error}', { error: String(err) }); }
+      try { renderer.render(root, shown(v), contextFor(v.seat)); fitWords(root, CARD_NAMES); } catch (err) { console.error(err); root.textContent = gettext('Board error: {error}', { error: String(err) }); }
     } else {
       root.replaceChildren(el('pre', { class: 'raw-view' }, JSON.stringify(v.game, null, 1)));
     }

@@ -1,7 +1,8 @@
 // The table client: keeps one websocket, applies snapshots and JSON patches to the view, and hands
 // the view to the game's renderer. It never decides rules: it offers the legal actions the view lists.
 import { applyPatch } from '/static/vendor/fast-json-patch-3.1.1/core.mjs';
-import { el, icon, canonical, namer, forgetMoves, installZoom, playerName, fitWords } from '/static/js/ui.js';
+import { el, icon, canonical, namer, forgetMoves, installZoom, playerName, CARD_NAMES } from '/static/js/ui.js';
+import { fitWords } from '/static/js/fit.js';
 import * as clocks from '/static/js/clocks.js';
 import { gettext, lang, refusalText, shown } from '/static/js/i18n.js';
 
@@ -427,7 +428,8 @@ function renderPlayers() {
   $('players-strip').replaceChildren(...table.seats.map((s) => {
     const { awaited, bits, winner } = line(s);
     return el('span', { class: ['strip-player', awaited && 'awaited', view.seat === s.index && 'me', winner && 'winner'], 'data-seat': s.index },
-      el('b', { class: 'seat-name', style: { '--seat': seatColour(s.index) } }, nameOf(s.index)), ratingOf(s), bits.length ? ` ${bits[0]}` : '');
+      el('b', { class: 'seat-name', style: { '--seat': seatColour(s.index) } }, nameOf(s.index)), ratingOf(s),
+      bits.length ? el('span', { class: 'strip-score' }, ` ${bits[0]}`) : null);
   }));
   clocks.render({ view, table, userId, tableId, api, nameOf });  // clocks, presence, reclaim, votes, resign
 }
@@ -708,7 +710,7 @@ function drawBoard() {
   if (boardAudience !== undefined && boardAudience !== view.seat) disposeBoard();
   boardAudience = view.seat;
   if (renderer) {
-    try { renderer.render(board, closedEarly() ? { ...view, legal: [] } : view, ctx); fitWords(board); } catch (err) { console.error(err); board.textContent = gettext('Board error: {error}', { error: String(err) }); }
+    try { renderer.render(board, closedEarly() ? { ...view, legal: [] } : view, ctx); fitWords(board, CARD_NAMES); } catch (err) { console.error(err); board.textContent = gettext('Board error: {error}', { error: String(err) }); }
   } else {
     board.replaceChildren(el('pre', { class: 'raw-view' }, JSON.stringify(view.game, null, 1)));
   }

@@ -514,28 +514,7 @@ export function installZoom(root) {
   return { show, hide };
 }
 
-// ---- words that fit ------------------------------------------------------------------------------------------------
 
-// A name on a narrow card or place never breaks inside a word ("Merchan t Arcade"): a word wider than its box makes
-// the text smaller, down to `smallest` of its size; only a word that still does not fit is left to hyphenation.
-// (Browsers without a hyphenation dictionary for the page's language break such words anywhere.)
-const FIT = '.ui-card-name, [class$="-name"], [class*="-name "], [data-fit]';
-
-export function fitWords(root, { smallest = 0.7 } = {}) {
-  for (const node of root.querySelectorAll(FIT)) {
-    if (!node.clientWidth || node.children.length > 2 || !node.textContent.trim()) continue;
-    const style = node.style;
-    style.overflowWrap = 'normal';
-    style.wordBreak = 'normal';
-    const base = parseFloat(getComputedStyle(node).fontSize);
-    let scale = 1;
-    while (node.scrollWidth > node.clientWidth + 1 && scale > smallest) {
-      scale -= 0.06;
-      style.fontSize = `${(base * scale).toFixed(2)}px`;
-    }
-    if (node.scrollWidth > node.clientWidth + 1) {  // still too long: let the browser hyphenate it
-      style.overflowWrap = '';
-      style.wordBreak = '';
-    }
-  }
-}
+// The names drawn on cards, tiles and places of every game (a class ending in "-name"): the table and the replay
+// shrink those that do not fit (static/js/fit.js) rather than let a word break in two.
+export const CARD_NAMES = '.ui-card-name, [class$="-name"], [class*="-name "]';

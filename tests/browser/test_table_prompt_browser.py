@@ -161,3 +161,62 @@ def test_a_tap_on_a_move_redrawn_under_the_finger_is_not_lost(browser, sqlite_se
         || document.querySelector('#result:not([hidden])')""", timeout=10000)
     host.context.close()
     friend.context.close()
+
+
+def test_while_others_choose_the_page_says_who_waits_for_whom(browser, sqlite_server):
+    host, friend, _table = open_table_with_friend(
+        browser, sqlite_server, "tally", 2, "document.querySelector('[name=\"opt:rounds\"]').value = '1';")
+    host.click("#start-button")
+    host.wait_for_selector("#prompt-actions button[data-label='Pick 2']")
+    host.click("#prompt-actions button[data-label='Pick 2']")
+    host.wait_for_selector("#prompt-text:text-is('You wait for Friend.')")
+    assert "turn" not in host.inner_text("#prompt-text")
+    host.context.close()
+    friend.context.close()
+
+
+# Words of the board's names that the browser split over two lines (a word drawn in two pieces); a break after a
+# hyphen or at a soft hyphen (drawn as a hyphen) is a right one.
+SPLIT_WORDS = """() => {
+  const split = [];
+  for (const node of document.querySelectorAll('#board .ui-card-name, #board [class$="-name"], #board [class*="-name "]')) {
+    const text = node.firstChild;
+    if (!text || text.nodeType !== Node.TEXT_NODE || !node.getClientRects().length) continue;
+    for (const m of text.textContent.matchAll(/[^\\s\\u00ad-]+/g)) {
+      const range = document.createRange();
+      range.setStart(text, m.index);
+      range.setEnd(text, m.index + m[0].length);
+      // The hyphen drawn at a soft hyphen's break counts to the next piece's box: too narrow to be a letter's.
+      const em = parseFloat(getComputedStyle(node).fontSize);
+      const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0.45 * em).map((r) => Math.round(r.top)));
+      if (lines.size > 1) split.push(m[0]);
+    }
+  }
+  return split;
+}"""
+
+
+@pytest.mark.parametrize("game", ["istanbul", "jambo", "goldrush"])
+def test_names_on_narrow_cards_never_break_inside_a_word(browser, sqlite_server, game):
+    page = browser.new_context(**SIZES["phone"]).new_page()
+    page.goto(sqlite_server.url + "/?lang=ru")
+    start_against_bots(page, sqlite_server.url, game, nickname="Слово")
+    page.wait_for_timeout(1500)
+    assert page.evaluate(SPLIT_WORDS) == []
+    page.context.close()
+
+
+def test_every_games_players_strip_and_panel_show_each_players_score(browser, sqlite_server):
+    """The scoreboard shows the score the game's renderer gives (its `summary`): every game gives one."""
+    for game in ("goldrush", "jambo", "river", "goldwest", "istanbul"):
+        for size in SIZES:
+            page = browser.new_context(**SIZES[size]).new_page()
+            start_against_bots(page, sqlite_server.url, game, nickname="Score")
+            page.wait_for_selector("#players .player", state="attached")
+            where = "#players .player .player-score" if size == "laptop" else "#players-strip .strip-score"
+            try:
+                page.wait_for_function(f"() => document.querySelectorAll('{where}').length === 2", timeout=10000)
+            except Exception:  # noqa: BLE001 - said with the game's name
+                raise AssertionError(f"{game} at {size}: a player without a score") from None
+            assert all(page.locator(where).nth(i).inner_text().strip() for i in range(2)), (game, size)
+            page.context.close()
