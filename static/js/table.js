@@ -451,9 +451,6 @@ function promptText() {
   if (view.prompt && view.legal.length) return say(shown(view.prompt));
   // Not asked: who is awaited. A prompt written for the awaited player ("Your turn: ...") is not repeated to others.
   if (!others.length) return view.prompt ? say(shown(view.prompt)) : '';
-  if (view.seat !== null && view.seat !== undefined) {
-    return gettext('You wait for {players}.', { players: names().list(others) });
-  }
   return lang === 'en' ? `Waiting for ${names().list(others)}.` : gettext('Waiting for {players}.', { players: names().list(others) });
 }
 

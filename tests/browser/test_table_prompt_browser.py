@@ -169,7 +169,7 @@ def test_while_others_choose_the_page_says_who_waits_for_whom(browser, sqlite_se
     host.click("#start-button")
     host.wait_for_selector("#prompt-actions button[data-label='Pick 2']")
     host.click("#prompt-actions button[data-label='Pick 2']")
-    host.wait_for_selector("#prompt-text:text-is('You wait for Friend.')")
+    host.wait_for_selector("#prompt-text:text-is('Waiting for Friend.')")
     assert "turn" not in host.inner_text("#prompt-text")
     host.context.close()
     friend.context.close()
