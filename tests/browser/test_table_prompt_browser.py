@@ -220,3 +220,33 @@ def test_every_games_players_strip_and_panel_show_each_players_score(browser, sq
                 raise AssertionError(f"{game} at {size}: a player without a score") from None
             assert all(page.locator(where).nth(i).inner_text().strip() for i in range(2)), (game, size)
             page.context.close()
+
+
+def test_the_card_zoom_covers_no_button_and_needs_a_moving_mouse(browser, sqlite_server):
+    page = browser.new_context(**SIZES["laptop"]).new_page()
+    start_against_bots(page, sqlite_server.url, "goldrush", nickname="Zoomer")
+    wait_for_my_move(page)
+    cards = page.locator("#board .goldrush-card")
+    cards.first.wait_for()
+    # A redraw that puts a card under a resting pointer sends "pointerover" with no move: no copy opens.
+    page.dispatch_event("#board .goldrush-card >> nth=0", "pointerover", {"pointerType": "mouse", "bubbles": True})
+    page.wait_for_timeout(100)
+    assert page.is_hidden(".ui-zoom")
+    opened = 0
+    for i in range(min(cards.count(), 8)):
+        box = cards.nth(i).bounding_box()
+        if not box:
+            continue
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, steps=2)
+        page.wait_for_timeout(50)
+        if page.is_hidden(".ui-zoom"):
+            continue
+        opened += 1
+        covered = page.evaluate("""() => { const z = document.querySelector('.ui-zoom').getBoundingClientRect();
+            return [...document.querySelectorAll('button, select, input')].filter((n) => {
+              const r = n.getBoundingClientRect();
+              return r.width && r.left < z.right && r.right > z.left && r.top < z.bottom && r.bottom > z.top;
+            }).map((n) => n.textContent); }""")
+        assert covered == [], covered
+    assert opened, "the zoom opens beside some card"
+    page.context.close()
