@@ -104,3 +104,11 @@ def test_a_tables_options_are_said_in_words_in_the_lobby_and_the_waiting_room(br
     words = page.inner_text("#waiting-room .table-options")
     assert "Expansion" not in words and "Base game" not in words, words
     page.context.close()
+
+
+def test_every_games_title_is_translated_in_the_russian_lobby(browser, sqlite_server):
+    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    page.goto(sqlite_server.url + "/?lang=ru")
+    titles = page.locator(".game-card h3").all_inner_texts()
+    assert "Gold West" not in titles and "Золотой Запад" in titles, titles
+    page.context.close()
