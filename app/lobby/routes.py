@@ -19,7 +19,7 @@ from app.i18n import current_language, gettext
 from . import rulebook, service, texts
 from app.play import absence
 
-from .schemas import GamePublic, JoinRequest, SeatRequest, TableCreate, TableCreated, TablePublic, VoteRequest
+from .schemas import GamePublic, JoinRequest, QuickPlay, SeatRequest, TableCreate, TableCreated, TablePublic, VoteRequest
 
 router = APIRouter()
 STATIC = Path(__file__).resolve().parent.parent.parent / "static"
@@ -111,6 +111,19 @@ async def create_table(body: TableCreate, request: Request, db: DbDep, user: Cur
     return TableCreated(id=table.id, invite=table.invite, invite_url=f"/tables/{table.id}?invite={table.invite}")
 
 
+@router.post("/api/tables/quick", response_model=TableCreated, tags=["lobby"])
+async def quick_play(body: QuickPlay, request: Request, db: DbDep, user: CurrentUser) -> TableCreated:
+    """"Play now against bots": a private table of `game` with its default options, the caller in seat 0, bots in
+    the others (two seats where the game allows), started at once."""
+    settings = request.app.state.settings
+    await service.check_table_limits(db, host=user, open_limit=settings.open_tables_per_user,
+                                     per_minute=settings.tables_per_minute)
+    table = await service.quick_table(db, host=user, game_id=body.game)
+    await db.commit()
+    await _notify(request, db, table, reload=True)
+    return TableCreated(id=table.id, invite=table.invite, invite_url=f"/tables/{table.id}?invite={table.invite}")
+
+
 @router.get("/api/tables/{table_id}", response_model=TablePublic, tags=["lobby"])
 async def get_table(table_id: str, request: Request, db: DbDep, user: OptionalUser,
                     invite: str | None = None) -> TablePublic:
@@ -156,6 +169,13 @@ async def start_table(table_id: str, request: Request, db: DbDep, user: CurrentU
     return await _seat_change(request, db, table, service.start(db, table=table, user=user), reload=True)
 
 
+@router.post("/api/tables/{table_id}/close", response_model=TablePublic, tags=["lobby"])
+async def close_table(table_id: str, request: Request, db: DbDep, user: CurrentUser) -> TablePublic:
+    """The host ends a table (an idle one, say): it leaves the lobby; an unfinished game has no result."""
+    table = await _visible_table(request, db, table_id, user, None)
+    return await _seat_change(request, db, table, service.close(db, table=table, user=user), reload=True)
+
+
 @router.post("/api/tables/{table_id}/rematch", response_model=TableCreated, tags=["lobby"])
 async def open_rematch(table_id: str, request: Request, db: DbDep, user: CurrentUser) -> TableCreated:
     """Host only, after the end: a new table with the same game, options and bots; players are invited to it."""
@@ -195,9 +215,16 @@ async def vote_absent(table_id: str, body: VoteRequest, request: Request, db: Db
 
 # ---- pages ------------------------------------------------------------------------------------------------
 
+def _option_words(game_id: str, options: dict) -> list[str]:
+    """A table's non-default options in words (templates: the lobby's rows and the waiting room)."""
+    info = next((g for g in _games() if g.id == game_id), None)
+    return texts.option_words(texts.game(info).options, options or {}) if info else []
+
+
 def _render(request: Request, name: str, **context) -> HTMLResponse:  # noqa: ANN003
     templates = request.app.state.templates
-    return templates.TemplateResponse(request, name, {"csrf": csrf_token(request), **context})
+    return templates.TemplateResponse(request, name, {"csrf": csrf_token(request), "option_words": _option_words,
+                                                      **context})
 
 
 @router.get("/", response_class=HTMLResponse, include_in_schema=False)

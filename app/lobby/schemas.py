@@ -52,6 +52,10 @@ class TableCreate(BaseModel):
     pace: Pace = Field(default_factory=Pace)
 
 
+class QuickPlay(BaseModel):
+    game: str = Field(max_length=32)
+
+
 class VoteRequest(BaseModel):
     seat: int = Field(ge=0, le=7)
 
@@ -83,6 +87,7 @@ class SeatPublic(BaseModel):
     votes: int = 0  # votes to seat a bot for this absent player
     guest: bool = False  # a guest plays this seat (registered players' nicknames are unique hall-wide; guests' not)
     rating: float | None = None  # the shown rating at this game (docs/ratings.md): registered players and bots
+    rated_games: int | None = None  # registered players: their rated games at this game (pages show a rating from 1)
 
 
 class TablePublic(BaseModel):
@@ -105,4 +110,5 @@ class TablePublic(BaseModel):
     your_move: bool | None = None  # in table lists: whether the asking user is awaited
     # In table lists: the lobby group, "your_move" | "yours" (seated or hosting) | "open" (to join) | "playing".
     group: Literal["your_move", "yours", "open", "playing"] | None = None
+    idle: bool = False  # open or in play, and nobody has had it open for an hour: listed below the live ones
     absent_grace_s: float = 0  # how long a player is away before the others may vote a bot into their seat

@@ -121,6 +121,17 @@ async def create_table(db: AsyncSession, *, host: User, game_id: str, options: d
     return table
 
 
+async def quick_table(db: AsyncSession, *, host: User, game_id: str) -> Table:
+    """A private table of `game_id` with default options, bots in every seat but the host's, dealt."""
+    game = get_game_or_raise(game_id)
+    table = await create_table(db, host=host, game_id=game_id, options={}, seats=max(2, game.min_players),
+                               private=True)
+    for index in range(1, table.num_seats):
+        await add_bot(db, table=table, user=host, seat=index)
+    await start(db, table=table, user=host)
+    return table
+
+
 async def get_table(db: AsyncSession, *, table_id: str) -> Table | None:
     return await db.get(Table, table_id)
 
@@ -218,6 +229,25 @@ async def leave(db: AsyncSession, *, table: Table, user: User, seat: int | None)
     await db.flush()
 
 
+# A table nobody has had open for this long is idle: listed below the live ones, and its host may close it.
+IDLE_AFTER_S = 3600
+
+
+def is_idle(table: Table) -> bool:
+    """Open or in play, and no page has been open on it for IDLE_AFTER_S seconds."""
+    return table.status != "finished" and not seen_within(table, IDLE_AFTER_S)
+
+
+async def close(db: AsyncSession, *, table: Table, user: User) -> None:
+    """Host only: end a table (a game left unfinished has no result and rates nobody); it leaves the lobby."""
+    _host_only(table, user)
+    await _lock_seats(db, table)
+    if table.status == "finished":
+        raise LobbyError("game_over", t("this table is already closed"), 409)
+    table.status = "finished"
+    await db.flush()
+
+
 async def start(db: AsyncSession, *, table: Table, user: User) -> GameRecord:
     """Deal the game: seeded setup, version 0."""
     _host_only(table, user)
@@ -307,8 +337,10 @@ async def public_tables(db: AsyncSession, *, tables: list[Table], with_invite: b
     clock_rows = {c.table_id: c for c in (await db.execute(select(Clock).where(Clock.table_id.in_(playing)))).scalars()} \
         if playing else {}
     settings, now = get_settings(), clocks.now_ms()
+    rated_games: dict[tuple[str, int], int] = {}
     ratings = await history.seat_ratings(db, [(t.id, t.game_id, seats_by[t.id]) for t in tables],
-                                         registered={u.id: u.username is not None for u in users})
+                                         registered={u.id: u.username is not None for u in users},
+                                         games_out=rated_games)
     out = []
     for table in tables:
         seats = seats_by[table.id]
@@ -329,9 +361,11 @@ async def public_tables(db: AsyncSession, *, tables: list[Table], with_invite: b
             seats=[SeatPublic(index=s.index, user_id=s.user_id, bot=s.bot,
                               name=names.get(s.user_id) if s.user_id else (bot_name(s.index) if s.bot else None),
                               guest=s.user_id is not None and s.user_id in guests,
-                              rating=ratings.get((table.id, s.index)), **_presence(s, now, settings))
+                              rating=ratings.get((table.id, s.index)), rated_games=rated_games.get((table.id, s.index)),
+                              **_presence(s, now, settings))
                    for s in seats],
             result=results.get(table.id), invite=table.invite if with_invite else None, rematch_id=table.rematch_id,
+            idle=is_idle(table),
             pace=table.pace or {"mode": "relaxed"}, absent_grace_s=settings.absent_grace_s, **timing))
     return out
 
@@ -408,7 +442,7 @@ def grouped(found: dict[str, list[TablePublic]]) -> dict[str, list[TablePublic]]
         if table.id not in seen and table.group in out:
             seen.add(table.id)
             out[table.group].append(table)
-    return out
+    return {key: sorted(tables, key=lambda t: t.idle) for key, tables in out.items()}  # idle ones below the live
 
 
 def seen_within(table: Table, seconds: float) -> bool:

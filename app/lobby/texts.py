@@ -51,3 +51,24 @@ def game(info: GamePublic) -> GamePublic:
 
 def games(infos: list[GamePublic]) -> list[GamePublic]:
     return [game(g) for g in infos]
+
+
+def option_words(schema_: dict[str, Any], options: dict[str, Any]) -> list[str]:
+    """A table's options that differ from the game's defaults, as "title: value" in the reader's language (`schema_`
+    is the game's options schema, translated), so a player knows what they join."""
+    out = []
+    for name, prop in (schema_.get("properties") or {}).items():
+        if name not in options or options[name] == prop.get("default"):
+            continue
+        value = options[name]
+        labels = prop.get("labels") or {}
+        if name == "first_player" and isinstance(value, int):
+            words = gettext("seat %(number)s") % {"number": value + 1}
+        elif isinstance(value, bool):
+            words = gettext("yes") if value else gettext("no")
+        elif isinstance(value, str) and value in labels:
+            words = labels[value]
+        else:
+            words = str(value)
+        out.append(gettext("%(option)s: %(value)s") % {"option": prop.get("title") or name, "value": words})
+    return out

@@ -133,6 +133,19 @@ if (form) {
       form.game.focus();
     });
   }
+  // One tap to a game against bots: the server opens the table, seats the bots and deals.
+  for (const button of document.querySelectorAll('.quick-play')) {
+    button.addEventListener('click', async () => {
+      button.disabled = true;
+      const res = await fetch('/api/tables/quick', { method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ game: button.dataset.game }) });
+      const data = await res.json().catch(() => ({}));
+      if (res.ok) { location.href = data.invite_url; return; }
+      button.disabled = false;
+      document.getElementById('create-error').textContent = refusalText(data.detail) || gettext('could not create the table');
+      form.scrollIntoView({ block: 'end' });
+    });
+  }
   form.game.addEventListener('change', onGameChange);
   form.seats.addEventListener('change', () => optionInputs(games.find((g) => g.id === form.game.value)));
   onGameChange();
@@ -151,8 +164,8 @@ if (form) {
 
 // Keep the table groups fresh while the page is open, so a friend's new table or a move awaiting you shows up
 // without a reload. The server renders the groups (the same template as the page), the page swaps them in.
-async function refreshTables() {
-  if (document.hidden) return;
+async function refreshTables({ now = false } = {}) {
+  if (document.hidden && !now) return;
   const res = await fetch('/lobby/tables').catch(() => null);
   if (!res || !res.ok) return;
   const html = await res.text();
@@ -160,7 +173,22 @@ async function refreshTables() {
   // Swapping under a pointer or a focused link would lose a tap or the keyboard position: wait for the next round.
   // (A touch screen keeps :hover on whatever was tapped last, so only a real pointer counts.)
   const pointed = matchMedia('(hover: hover)').matches && box.matches(':hover');
-  if (box.contains(document.activeElement) || pointed) return;
+  if (!now && (box.contains(document.activeElement) || pointed)) return;
   box.innerHTML = html;
 }
+
+// The host closes an idle table from its row: it leaves the lists at once.
+document.getElementById('lobby-tables').addEventListener('click', async (ev) => {
+  const button = ev.target.closest('.close-table');
+  if (!button || !confirm(gettext('Close this table? A game not finished ends without a result.'))) return;
+  button.disabled = true;
+  const res = await fetch(`/api/tables/${button.dataset.tableId}/close`, { method: 'POST' });
+  if (!res.ok) {
+    const data = await res.json().catch(() => ({}));
+    button.disabled = false;
+    button.title = refusalText(data.detail) || gettext('failed');
+    return;
+  }
+  refreshTables({ now: true });
+});
 setInterval(refreshTables, 10000);

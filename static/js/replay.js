@@ -2,7 +2,8 @@
 // (GET /api/tables/{id}/replay, docs/protocol.md) and hands each view to the game's own renderer, as the table
 // page does. Stepping forward one move lets the renderer animate what moved (FLIP); jumps redraw in place. The
 // address bar always holds a link to what is shown (?seat=&v=), so it can be shared.
-import { el, icon, namer, forgetMoves, playerName } from '/static/js/ui.js';
+import { el, icon, namer, forgetMoves, playerName, CARD_NAMES } from '/static/js/ui.js';
+import { fitWords } from '/static/js/fit.js';
 import { gettext, lang, ngettext, refusalText, shown as inLanguage } from '/static/js/i18n.js';
 
 const app = document.getElementById('replay-app');
@@ -19,7 +20,8 @@ let stepping = false;     // a request is on its way
 let animate = false;      // the frame being drawn is one move after the one shown before
 const params = new URLSearchParams(location.search);
 let seat = params.get('seat') || 'spectator';
-let version = params.has('v') ? Number(params.get('v')) : Number(app.dataset.lastVersion);
+// A replay starts at the first move (the story from its beginning); a link beside the controls jumps to the end.
+let version = params.has('v') ? Number(params.get('v')) : Math.min(1, Number(app.dataset.lastVersion));
 
 // What a renderer gets besides the view, as on the table page. Names say "you" for the seat whose view it is;
 // with every card open, where no one is "you", every name is written out.
@@ -126,7 +128,7 @@ function drawBoards(views) {
   views.forEach((v, i) => {
     const root = roots[i];
     if (renderer) {
-      try { renderer.render(root, shown(v), contextFor(v.seat)); } catch (err) { console.error(err); root.textContent = gettext('Board error: {error}', { error: String(err) }); }
+      try { renderer.render(root, shown(v), contextFor(v.seat)); fitWords(root, CARD_NAMES); } catch (err) { console.error(err); root.textContent = gettext('Board error: {error}', { error: String(err) }); }
     } else {
       root.replaceChildren(el('pre', { class: 'raw-view' }, JSON.stringify(v.game, null, 1)));
     }
@@ -152,6 +154,7 @@ function drawControls() {
   $('step-forward').disabled = v === last;
   $('step-turn-forward').disabled = v === last;
   $('step-last').disabled = v === last;
+  $('to-end').hidden = v === last;
   const select = $('seat-select');
   if (!select.options.length) {
     select.append(new Option(gettext('a spectator'), 'spectator'));
@@ -221,6 +224,7 @@ function stepTurn(direction) {
 
 $('step-first').addEventListener('click', () => load(0));
 $('step-last').addEventListener('click', () => frame && load(frame.last_version));
+$('to-end').addEventListener('click', (ev) => { ev.preventDefault(); if (frame) load(frame.last_version); });
 $('step-back').addEventListener('click', () => step(-1));
 $('step-forward').addEventListener('click', () => step(1));
 $('step-turn-back').addEventListener('click', () => stepTurn(-1));

@@ -1,7 +1,8 @@
 // The table client: keeps one websocket, applies snapshots and JSON patches to the view, and hands
 // the view to the game's renderer. It never decides rules: it offers the legal actions the view lists.
 import { applyPatch } from '/static/vendor/fast-json-patch-3.1.1/core.mjs';
-import { el, icon, canonical, namer, forgetMoves, installZoom, playerName } from '/static/js/ui.js';
+import { el, icon, canonical, namer, forgetMoves, installZoom, playerName, CARD_NAMES } from '/static/js/ui.js';
+import { fitWords } from '/static/js/fit.js';
 import * as clocks from '/static/js/clocks.js';
 import { gettext, lang, refusalText, shown } from '/static/js/i18n.js';
 
@@ -15,8 +16,8 @@ const $ = (id) => document.getElementById(id);
 const MAX_PROMPT_BUTTONS = 24;
 const AUTO_TAKE_MS = 1000;   // the pause before the page takes a decision that has one answer
 const LOG_PAGE = 200;        // moves fetched per "Load earlier"
-// Moves that close a turn: offered as the default (first, marked, focused for Enter) when they are in the bar.
-const CLOSING_MOVES = new Set(['end', 'done']);
+// Moves that pass or close a turn: never the default (never first, never focused for Enter).
+const CLOSING_MOVES = new Set(['end', 'done', 'pass', 'skip', 'stop']);
 // Seat colours for pages whose renderer names none (a renderer may export `seatColours`).
 const SEAT_COLOURS = ['#2f6fd6', '#c0392b', '#2e9d4a', '#c77700', '#8a3fc2', '#16868c'];
 let table = null;       // public table info (seats, status)
@@ -29,7 +30,7 @@ let nextId = 1;
 let retry = 0;
 let unread = 0;           // chat lines that arrived while the chat was not in view
 let inviteOpened = false; // the invite box opened by its button during play
-let allMovesOpen = false; // the prompt bar's list of the moves shown on the board
+let moreOpen = false;     // the prompt bar's "More": the moves that did not fit its row, and the whole question
 let tabChosen = false;    // the player picked the log or the chat tab themselves
 let ownMovePending = false; // we sent a move and its patch has not come yet
 let othersMoved = false;  // the view being drawn comes from someone else's move
@@ -89,6 +90,7 @@ function act(action, { automatic = false } = {}) {
   cancelAutoTake();
   if (automatic) app.dataset.autoTaken = String(++autoTaken);
   if (!automatic) forgetMoves();  // what others did stays highlighted until the viewer's own move
+  moreOpen = false;
   ownMovePending = true;
   lastAction = action;
   send({ type: 'act', id: nextId++, version, action });
@@ -331,7 +333,7 @@ function renderTable() {
   $('play-area').hidden = open;
   $('players').hidden = open;
   const isHost = userId !== null && table.host_id === userId;
-  const mySeat = table.seats.find((s) => s.user_id === userId);
+  const mySeat = userId === null ? null : table.seats.find((s) => s.user_id === userId);
   if (table.invite) $('invite-url').value = `${location.origin}/tables/${table.id}?invite=${table.invite}`;
   // The waiting room shows the invite; during play and after it waits behind a button.
   const hasInvite = Boolean($('invite-url').value);
@@ -350,15 +352,28 @@ function renderTable() {
     if (empty && isHost) {
       li.append(el('button', { type: 'button', class: 'add-bot', onclick: () => api(`/api/tables/${tableId}/bots`, { seat: s.index }) }, gettext('Add a bot')));
     }
-    if (!empty && (isHost || s.user_id === userId)) {
-      li.append(el('button', { type: 'button', class: 'free-seat', onclick: () => api(`/api/tables/${tableId}/leave`, { seat: s.index }) }, s.user_id === userId ? gettext('Leave') : gettext('Free seat')));
+    const own = userId !== null && s.user_id === userId;  // a bot's seat has no user: it is nobody's own
+    if (!empty && (isHost || own)) {
+      li.append(el('button', { type: 'button', class: 'free-seat', onclick: () => api(`/api/tables/${tableId}/leave`, { seat: s.index }) }, own ? gettext('Leave') : gettext('Free seat')));
     }
     return li;
   }));
   const full = table.seats.every((s) => s.user_id || s.bot);
+  takeSeatOnArrival(open, isHost, mySeat);
   $('start-button').hidden = !(open && isHost);
   $('start-button').disabled = !full;
   $('start-button').title = full ? '' : gettext('Every seat needs a player or a bot');
+}
+
+// A friend who came by the invite link and has just chosen a nickname (the form brings them back with `seat=1`)
+// sits down at once when a seat is free, instead of looking for "Take this seat".
+let seatTaken = false;
+function takeSeatOnArrival(open, isHost, mySeat) {
+  if (seatTaken || !open || isHost || mySeat || userId === null || !invite) return;
+  if (new URLSearchParams(location.search).get('seat') !== '1') return;
+  if (!table.seats.some((s) => !s.user_id && !s.bot)) return;
+  seatTaken = true;
+  api(`/api/tables/${tableId}/join`, { seat: null, invite });
 }
 
 // After the end: the host opens a rematch (same game, options, bots); everyone else gets a link to it.
@@ -379,9 +394,11 @@ function rematchControl() {
 }
 
 // A seat's rating at this game (docs/ratings.md), unless the viewer switched ratings off on their page.
+// Shown only for a registered player rated from games already played: a guest has none, a bot's is a fixed anchor.
 function ratingOf(s) {
-  if (app.dataset.showRatings === '0' || typeof s.rating !== 'number') return null;
-  return el('span', { class: 'player-rating', title: gettext('rating at this game') }, s.rating.toFixed(1));
+  if (app.dataset.showRatings === '0' || typeof s.rating !== 'number' || !s.rated_games) return null;
+  return el('span', { class: 'player-rating', title: gettext('rating at this game') },
+    gettext('rating {rating}', { rating: s.rating.toFixed(1) }));
 }
 
 // The scoreboard: each player with the renderer's short summary (score first), whose move it is, and for the
@@ -418,50 +435,113 @@ function renderPlayers() {
     const { awaited, bits, winner } = line(s);
     return el('span', { class: ['strip-player', awaited && 'awaited', view.seat === s.index && 'me', winner && 'winner'], 'data-seat': s.index },
       renderer && typeof renderer.seatSwatch === 'function' ? seatSwatch(s.index) : null,
-      el('b', { class: 'seat-name', style: { '--seat': seatColour(s.index) } }, nameOf(s.index)), ratingOf(s), bits.length ? ` ${bits[0]}` : '');
+      el('b', { class: 'seat-name', style: { '--seat': seatColour(s.index) } }, nameOf(s.index)), ratingOf(s),
+      bits.length ? el('span', { class: 'strip-score' }, ` ${bits[0]}`) : null);
   }));
   clocks.render({ view, table, userId, tableId, api, nameOf });  // clocks, presence, reclaim, votes, resign
 }
 
-// The prompt bar: the question, and as buttons the moves the board does not show on a card or a piece (end the
-// turn, answer, bid). The moves the board shows are one click away under "All moves", for keyboards and lists.
+// The prompt bar: one line of question and one row of short buttons, the same height whatever is asked. The moves
+// the board shows (a place, a card, a piece) are made on the board and are not repeated here; the bar holds the
+// others (end the turn, answer, bid), and what does not fit the row waits behind "More", with the whole question.
+// The host closed the table before the game ended: nothing more is played here.
+function closedEarly() {
+  return table && table.status === 'finished' && view && !view.result;
+}
+
+function promptText() {
+  if (view.result) return gettext('The game is over.');
+  if (closedEarly()) return gettext('The host closed this table before the end of the game.');
+  const lent = lentSeat();
+  if (lent) return gettext('A bot plays your seat now: {host} handed it over while you were away.', { host: table.host });
+  const others = view.waiting.filter((s) => s !== view.seat);
+  if (view.prompt && view.legal.length) return say(shown(view.prompt));
+  // Not asked: who is awaited. A prompt written for the awaited player ("Your turn: ...") is not repeated to others.
+  if (!others.length) return view.prompt ? say(shown(view.prompt)) : '';
+  return lang === 'en' ? `Waiting for ${names().list(others)}.` : gettext('Waiting for {players}.', { players: names().list(others) });
+}
+
+// The seat a bot took over from this viewer (the host handed it, or the others voted): they may take it back.
+function lentSeat() {
+  if (userId === null || !table || view.result) return null;
+  if (table.seats.some((s) => s.user_id === userId)) return null;
+  return table.seats.find((s) => s.away_user_id === userId && s.bot) || null;
+}
+
+function isClosing(a) {
+  return CLOSING_MOVES.has(a.type);
+}
+
 function renderPrompt() {
-  const awaited = view.waiting.filter((s) => s !== view.seat).map(nameOf);
-  $('prompt-text').textContent = view.result ? gettext('The game is over.')
-    : view.prompt ? say(shown(view.prompt))
-    : awaited.length ? (lang === 'en' ? `Waiting for ${awaited.join(', ')}.` : gettext('Waiting for {players}.', { players: names().list(view.waiting) })) : '';
-  const label = (a) => a.label || JSON.stringify(a);
+  const text = promptText();
+  $('prompt-text').textContent = text;
+  $('prompt-text').title = text;
+  const label = (a) => a.label || canonical(a);
   const onBoard = new Set([...$('board').querySelectorAll('.act[data-label]')].map((n) => n.dataset.label));
   const button = (a) => el('button', {
-    type: 'button', class: ['legal', onBoard.has(label(a)) && 'on-board'], 'data-label': label(a), onclick: () => act(a),
+    type: 'button', class: ['legal', isClosing(a) && 'closing'], 'data-label': label(a), title: say(a.label ? shown(a) : label(a)),
+    onclick: () => act(a),
   }, say(a.label ? shown(a) : label(a)));
-  const closing = (a) => CLOSING_MOVES.has(a.type);
-  // The move that closes the turn comes first and marked: the default when nothing useful is left.
-  const offBoard = [...view.legal.filter((a) => !onBoard.has(label(a)) && closing(a)),
-    ...view.legal.filter((a) => !onBoard.has(label(a)) && !closing(a))];
-  const boardMoves = view.legal.length - offBoard.length;
-  const parts = [];
-  if (offBoard.length <= MAX_PROMPT_BUTTONS) {
-    parts.push(...offBoard.map((a) => {
-      const node = button(a);
-      if (closing(a) && view.legal.length > 1) node.classList.add('default-move');
-      return node;
-    }));
-  }
+  // Ending the turn comes last, never first: Enter must not pass by accident.
+  const legal = closedEarly() ? [] : view.legal;
+  const offBoard = [...legal.filter((a) => !onBoard.has(label(a)) && !isClosing(a)),
+    ...legal.filter((a) => !onBoard.has(label(a)) && isClosing(a))];
+  const row = [];
+  const more = [];
+  if (offBoard.length <= MAX_PROMPT_BUTTONS) row.push(...offBoard.map(button));
   else {  // a long list (bids of every amount, say) reads better as one menu
     const menu = el('select', { id: 'prompt-menu', 'aria-label': gettext('Choose an action') },
       offBoard.map((a, i) => el('option', { value: String(i) }, say(a.label ? shown(a) : label(a)))));
-    parts.push(menu, el('button', { type: 'button', class: 'legal-go', onclick: () => act(offBoard[Number(menu.value)]) }, gettext('Play')));
+    row.push(menu, el('button', { type: 'button', class: 'legal-go', onclick: () => act(offBoard[Number(menu.value)]) }, gettext('Play')));
   }
-  if (boardMoves) {
-    const all = el('div', { class: 'all-moves', hidden: !allMovesOpen }, view.legal.filter((a) => onBoard.has(label(a))).map(button));
-    parts.push(el('button', {
-      type: 'button', class: 'all-moves-toggle tool', 'aria-expanded': String(allMovesOpen),
-      onclick: (ev) => { allMovesOpen = !allMovesOpen; all.hidden = !allMovesOpen; ev.currentTarget.setAttribute('aria-expanded', String(allMovesOpen)); },
-    }, gettext('All moves ({n})', { n: view.legal.length })), all);
+  const lent = lentSeat();
+  if (lent) {
+    row.push(el('button', { type: 'button', class: 'reclaim-button', onclick: () => api(`/api/tables/${tableId}/reclaim`) },
+      gettext('Take my seat back')));
   }
-  if (view.undo && !view.result) parts.push(undoButton(view.undo));
-  $('prompt-actions').replaceChildren(...parts);
+  if (view.undo && !view.result) row.push(undoButton(view.undo));
+  const panel = el('div', { id: 'prompt-more', class: 'prompt-more', hidden: !moreOpen },
+    el('p', { class: 'prompt-more-text' }, text), el('div', { class: 'prompt-more-moves' }, more));
+  const toggle = el('button', {
+    type: 'button', class: 'more-toggle tool', 'aria-expanded': String(moreOpen), 'aria-controls': 'prompt-more',
+    onclick: () => setMoreOpen(!moreOpen),
+  }, gettext('More'));
+  $('prompt-actions').replaceChildren(...row);
+  $('prompt-more-slot').replaceChildren(toggle);
+  $('prompt-more-box').replaceChildren(panel);
+  fitPromptRow();
+}
+
+function setMoreOpen(open) {
+  moreOpen = open;
+  const panel = $('prompt-more');
+  if (panel) panel.hidden = !open;
+  const toggle = $('prompt-more-slot').querySelector('.more-toggle');
+  if (toggle) toggle.setAttribute('aria-expanded', String(open));
+}
+
+// The row keeps one line: the moves that do not fit go behind "More" (the last ones first, the turn's end stays),
+// and "More" shows when something is behind it or the question does not fit its line.
+function fitPromptRow() {
+  const row = $('prompt-actions');
+  const moves = $('prompt-more') && $('prompt-more').querySelector('.prompt-more-moves');
+  const toggle = $('prompt-more-slot').querySelector('.more-toggle');
+  if (!moves || !toggle) return;
+  toggle.hidden = false;  // measured with the toggle in its place
+  if (!row.clientWidth && row.children.length) return;  // not on screen: measured when drawn again  // not on screen: measured when drawn again
+  const overflowing = () => row.children.length && row.scrollWidth > row.clientWidth + 1;
+  while (overflowing()) {
+    const movable = [...row.querySelectorAll('button.legal:not(.closing)')];
+    const last = movable[movable.length - 1] || row.querySelector('button.legal');
+    if (!last) break;
+    moves.prepend(last);
+  }
+  const textCut = $('prompt-text').scrollWidth > $('prompt-text').clientWidth + 1;
+  const hasMore = moves.children.length > 0 || textCut;
+  toggle.hidden = !hasMore;
+  if (!hasMore && moreOpen) setMoreOpen(false);
+  const count = moves.children.length;
+  toggle.textContent = count ? gettext('More ({n})', { n: count }) : gettext('More');
 }
 
 // Taking back one's own last move, one per press, while the server offers it (`view.undo`, docs/protocol.md).
@@ -512,9 +592,11 @@ function planAutoTake() {
 }
 
 // ---- keyboard: a redraw replaces the focused button; the focus goes to the same move again, else the first one.
+// Never a move that passes or ends the turn: with nothing else offered, the question itself has the focus.
 function focusFirstMove() {
-  const next = $('prompt-actions').querySelector('.default-move') || $('prompt-actions').querySelector('button.legal, select')
-    || $('board').querySelector('.act') || $('prompt-actions').querySelector('button');
+  const closing = new Set((view ? view.legal : []).filter(isClosing).map((a) => a.label || canonical(a)));
+  const next = $('prompt-actions').querySelector('button.legal:not(.closing), select')
+    || [...$('board').querySelectorAll('.act')].find((n) => !closing.has(n.dataset.label));
   (next || $('prompt-text')).focus({ preventScroll: true });
 }
 
@@ -570,8 +652,51 @@ function renderView() {
   });
   renderResult();
   planAutoTake();
+  bringPromptIntoView();
   if (!view.result) sawPlay = true;
 }
+
+// What the current question is about stays on screen: when none of the places, cards or pieces it offers (or the
+// one the renderer marks with data-prompt-focus) shows between the prompt bar and the window's bottom, the page
+// scrolls the first of them into view, once per question.
+let promptShownAt = null;
+function bringPromptIntoView() {
+  if (!view || view.result || !view.legal.length || promptShownAt === version) return;
+  promptShownAt = version;
+  const typing = document.activeElement && document.activeElement.matches('input, textarea, select');
+  if (typing || $('play-area').hidden) return;
+  const board = $('board');
+  const marked = board.querySelector('[data-prompt-focus]');
+  const acts = [...board.querySelectorAll('.act')].filter((n) => n.getClientRects().length);
+  if (!marked && !acts.length) return;
+  const top = $('prompt').getBoundingClientRect().bottom;
+  const inView = (n) => { const r = n.getBoundingClientRect(); return r.bottom > top + 8 && r.top < innerHeight - 8; };
+  if (marked ? inView(marked) : acts.some(inView)) return;
+  (marked || acts[0]).scrollIntoView({ block: 'center', behavior: 'auto' });
+}
+
+// A tap whose control was redrawn between the press and the release (someone else moved just then) is not lost:
+// the control drawn in its place, the same move, gets the click.
+let pressed = null;
+document.addEventListener('pointerdown', (ev) => {
+  const node = ev.target instanceof Element ? ev.target.closest('#board .act, #prompt-actions button, #prompt-more button') : null;
+  pressed = node ? { node, label: node.dataset.label || null, at: performance.now() } : null;
+}, true);
+let lastClickAt = 0;
+document.addEventListener('click', () => { lastClickAt = performance.now(); }, true);
+document.addEventListener('pointerup', () => {
+  const was = pressed;
+  pressed = null;
+  if (!was || was.node.isConnected || !was.label || performance.now() - was.at > 1500) return;
+  const upAt = performance.now();
+  setTimeout(() => {  // after the browser's own click, if it made one after all
+    if (lastClickAt >= upAt) return;
+    const again = [...document.querySelectorAll('#board .act[data-label], #prompt-actions button[data-label], #prompt-more button[data-label]')]
+      .find((n) => n.dataset.label === was.label);
+    if (again) again.click();
+  }, 0);
+}, true);
+window.addEventListener('resize', () => { if (view && table) renderPrompt(); });
 
 // The renderer interface (docs/games.md): render(root, view, ctx) after every change; dispose(root, ctx), when
 // the module has one, before the board is drawn for another audience (a bot took this viewer's seat) and when
@@ -592,7 +717,7 @@ function drawBoard() {
   if (boardAudience !== undefined && boardAudience !== view.seat) disposeBoard();
   boardAudience = view.seat;
   if (renderer) {
-    try { renderer.render(board, view, ctx); } catch (err) { console.error(err); board.textContent = gettext('Board error: {error}', { error: String(err) }); }
+    try { renderer.render(board, closedEarly() ? { ...view, legal: [] } : view, ctx); fitWords(board, CARD_NAMES); } catch (err) { console.error(err); board.textContent = gettext('Board error: {error}', { error: String(err) }); }
   } else {
     board.replaceChildren(el('pre', { class: 'raw-view' }, JSON.stringify(view.game, null, 1)));
   }

@@ -146,7 +146,12 @@ export function flip(root, draw, { duration = 280, byOthers = true } = {}) {
     if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
     if (byOthers) movedByOthers.add(node.dataset.flip);
     if (!still && typeof node.animate === 'function') {
-      node.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'none' }], { duration, easing: 'ease-out' });
+      // A gliding piece passes over other things: it takes no taps on its way (they reach what is under it) and
+      // stays under the prompt bar and its menus.
+      node.style.pointerEvents = 'none';
+      const glide = node.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'none' }], { duration, easing: 'ease-out' });
+      const done = () => { node.style.pointerEvents = ''; };
+      glide.finished.then(done, done);
     }
   }
   for (const node of nodes) if (movedByOthers.has(node.dataset.flip)) node.classList.add('ui-moved');
@@ -410,6 +415,17 @@ export function plural(n, word, many = `${word}s`) {
 export const ZOOMABLE = '.ui-card:not(.ui-card-back), .goldrush-card, .river-disc:not(.river-slot-empty), [data-zoom]';
 const LONG_PRESS_MS = 450;
 
+// Would a box at (x, y) of w x h cover a button or a field (a card to play may lie under the copy: it takes no taps)?
+function coversControl(x, y, w, h) {
+  for (const node of document.querySelectorAll('button, select, input')) {
+    if (node.closest('.ui-zoom')) continue;
+    const r = node.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    if (r.left < x + w && r.right > x && r.top < y + h && r.bottom > y) return true;
+  }
+  return false;
+}
+
 export function installZoom(root) {
   const panel = el('div', { class: 'ui-zoom', 'aria-hidden': 'true', hidden: true });
   document.body.append(panel);
@@ -444,11 +460,18 @@ export function installZoom(root) {
       panel.style.top = `${Math.max(4, innerHeight - h - 12)}px`;
       return;
     }
-    const left = r.right + 12 + w <= innerWidth ? r.right + 12 : Math.max(4, r.left - 12 - w);
-    panel.style.left = `${left}px`;
-    panel.style.top = `${Math.min(Math.max(4, r.top - 10), Math.max(4, innerHeight - h - 4))}px`;
+    const top = Math.min(Math.max(4, r.top - 10), Math.max(4, innerHeight - h - 4));
+    const right = r.right + 12;
+    const left = Math.max(4, r.left - 12 - w);
+    // Beside the card on the side where it covers no control (a move, a button); with controls on both sides, none.
+    const sides = (right + w <= innerWidth ? [right, left] : [left, right]).filter((x) => !coversControl(x, top, w, h));
+    if (!sides.length) { hide(); return; }
+    panel.style.left = `${sides[0]}px`;
+    panel.style.top = `${top}px`;
   };
-  root.addEventListener('pointerover', (ev) => {
+  // Only a moving mouse opens the copy: a redraw that puts a new card (or a new button) under a resting pointer
+  // fires "pointerover" without a move, and the copy would then cover what just appeared.
+  root.addEventListener('pointermove', (ev) => {
     if (ev.pointerType !== 'mouse') return;
     const node = zoomable(ev.target);
     if (node) show(node);
@@ -490,3 +513,8 @@ export function installZoom(root) {
   new MutationObserver(() => { if (shown && !shown.isConnected) hide(); }).observe(root, { childList: true, subtree: true });
   return { show, hide };
 }
+
+
+// The names drawn on cards, tiles and places of every game (a class ending in "-name"): the table and the replay
+// shrink those that do not fit (static/js/fit.js) rather than let a word break in two.
+export const CARD_NAMES = '.ui-card-name, [class$="-name"], [class*="-name "]';

@@ -110,3 +110,36 @@ def test_a_whole_turn_of_each_game_is_played_with_the_keyboard_alone(browser, sq
     print(f"{game}: one turn by keyboard: {played}")
     assert not errors, errors
     page.context.close()
+
+
+def test_every_other_page_has_no_serious_accessibility_violation(browser, sqlite_server):
+    """The tournaments list and a tournament, the account page, a waiting room, a replay and a player's history."""
+    import random
+
+    from tests.support.clients import Person
+
+    person = Person(sqlite_server, "Pages")
+    cup = person.post("/api/tournaments", {"name": "Axe cup", "game": "goldrush", "rounds": 1, "min_size": 3,
+                                           "max_size": 3, "private": True}).json()["id"]
+    waiting = person.open_table(game="jambo")
+    done = person.open_table(game="tally", seats=2, options={"rounds": 1, "first_player": 0})
+    person.post(f"/api/tables/{done['id']}/bots", {"seat": 1})
+    person.post(f"/api/tables/{done['id']}/start")
+    sock = person.socket(done["id"])
+    sock.until("snapshot")
+    rng = random.Random(3)
+    while sock.view["result"] is None:
+        if sock.view["legal"]:
+            sock.until_reply(sock.act(rng.choice(sock.view["legal"])), timeout=10)
+        else:
+            sock.recv(timeout=5)
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.add_cookies([{"name": k, "value": v, "url": sqlite_server.url} for k, v in person.http.cookies.items()])
+    page = context.new_page()
+    for path in ("/tournaments", f"/tournaments/{cup}", "/account", waiting["invite_url"],
+                 f"/tables/{done['id']}/replay", f"/users/{person.id}"):
+        page.goto(sqlite_server.url + path)
+        page.wait_for_load_state("networkidle")
+        assert page.locator("h1").count() >= 1, path  # every page has its top-level heading
+        assert serious_violations(page) == [], path
+    context.close()

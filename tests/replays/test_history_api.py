@@ -198,13 +198,23 @@ def test_a_player_who_resigns_places_last_and_keeps_the_replay(server):
     assert ann.http.get(f"/api/tables/{tid}/replay").status_code == 200  # no longer seated, still a player
 
 
-def test_the_lobby_shows_ratings_next_to_names_unless_switched_off(server):
-    ann = registered(server, "Ann")
-    table = ann.open_table(game="tally", seats=2)
-    ann.post(f"/api/tables/{table['id']}/bots", {"seat": 1})
-    row = ann.http.get("/").text.split(f'data-table-id="{table["id"]}"')[1].split("</li>")[0]
-    assert 'class="player-rating" title="rating at this game">0.0<' in row  # a registered player's first game
-    assert ">12.0<" in row  # the random bot's anchor
+def test_the_lobby_shows_a_labelled_rating_only_once_it_comes_from_games_unless_switched_off(server):
+    ann, bob = registered(server, "Ann"), registered(server, "Bob")
+
+    def row_of(table_id: str) -> str:
+        return ann.http.get("/").text.split(f'data-table-id="{table_id}"')[1].split("</li>")[0]
+
+    first = ann.open_table(game="tally", seats=2)
+    ann.post(f"/api/tables/{first['id']}/bots", {"seat": 1})
+    # Before any game the figure means nothing (every newcomer starts at it), and a bot's is a fixed anchor.
+    assert "player-rating" not in row_of(first["id"])
+    seats = ann.http.get(f"/api/tables/{first['id']}").json()["seats"]
+    assert seats[0]["rated_games"] == 0 and seats[1]["rated_games"] is None
+    played = seat_everyone(ann, [bob])
+    play_to_the_end([ann.socket(played["id"]), bob.socket(played["id"])], seed=5)
+    history_of(ann, ann.id, 1)
+    row = row_of(first["id"])
+    assert row.count("player-rating") == 1  # Ann's, from her one rated game; still none for the bot
+    assert 'title="rating at this game">rating ' in row
     ann.post("/api/me/preferences", {"show_ratings": False})
-    row = ann.http.get("/").text.split(f'data-table-id="{table["id"]}"')[1].split("</li>")[0]
-    assert "player-rating" not in row
+    assert "player-rating" not in row_of(first["id"])

@@ -96,14 +96,23 @@ def test_the_history_page_lists_a_finished_game_with_a_working_replay_link(brows
     row.locator(".replay-link").click()
     page.wait_for_url(f"**/tables/{table['id']}/replay**")
     page.wait_for_selector("#replay-app[data-seat='0']")
+    # A replay opens at the first move, the story from its beginning; a link leads to the end and its scores.
+    wait_version(page, 1)
+    assert page.is_hidden("#result")
+    page.click("#to-end")
     page.wait_for_selector("#result:not([hidden])")
+    assert page.is_hidden("#to-end")
+    # The log is reachable with the keyboard (it scrolls by itself when focused).
+    assert page.get_attribute("#log", "tabindex") == "0"
     page.click("#step-first")
     wait_version(page, 0)
     assert "The deal" in page.inner_text("#step-label")
-    # Ratings next to names at the table (Ann and the bot), until Ann switches them off on her page.
+    # Ann's rating next to her name at the table, labelled (the bot's fixed anchor is no rating), until Ann
+    # switches them off on her page.
     page.goto(f"{replay_server.url}/tables/{table['id']}")
     page.wait_for_selector(".player-rating:visible")  # the players' column, or on a phone the strip
-    assert page.locator(".player-rating:visible").count() == 2
+    assert page.locator(".player-rating:visible").count() == 1
+    assert page.locator(".player-rating:visible").inner_text().startswith("rating ")
     page.goto(f"{replay_server.url}/users/{ann.id}")
     page.uncheck("#show-ratings")
     page.click(".preferences button")

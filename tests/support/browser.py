@@ -9,7 +9,7 @@ def choose_nickname(page, nickname: str) -> None:  # noqa: ANN001
 
 
 def open_table_with_friend(browser, server, game: str, seats: int, options_js: str = "") -> tuple:  # noqa: ANN001
-    """The host opens a table from the lobby form; a friend follows the invite link and takes a seat.
+    """The host opens a table from the lobby form; a friend follows the invite link, picks a nickname and is seated.
 
     Returns (host_page, friend_page, table_id). `options_js` runs on the lobby page before submitting
     (to set game options in the generated form).
@@ -29,9 +29,8 @@ def open_table_with_friend(browser, server, game: str, seats: int, options_js: s
 
     friend = browser.new_context().new_page()
     friend.goto(invite)
-    choose_nickname(friend, "Friend")
-    friend.wait_for_selector(".take-seat")
-    friend.click(".take-seat >> nth=0")
+    choose_nickname(friend, "Friend")  # with a name, the invite link seats them: no "Take this seat" to find
+    friend.wait_for_selector("#seats .seat-name:has-text('Friend')")
     # The host's waiting room updates live, without reloading.
     host.wait_for_selector("#seats .seat-name:has-text('Friend')")
     return host, friend, table_id

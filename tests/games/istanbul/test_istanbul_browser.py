@@ -31,10 +31,10 @@ def answer_prompt(pages: dict) -> bool:
         if buttons.count():
             buttons.first.click()
             return True
-        if page.locator("#prompt-actions button.legal.on-board").count():
-            # Every choice is drawn on the board (a card in hand, a tile): the prompt's "All moves" lists them too.
-            page.click("#prompt-actions .all-moves-toggle")
-            page.locator("#prompt-actions button.legal:visible").first.click()
+        on_board = page.locator("#board .act:visible")
+        if on_board.count():
+            # Every choice is drawn on the board (a card in hand, a tile): it is made there.
+            on_board.first.click()
             return True
         if page.locator("#prompt-actions button.legal-go").count():
             page.click("#prompt-actions button.legal-go")
