@@ -272,3 +272,26 @@ def test_bots_are_marked_as_bots_in_the_readers_language(server):
             for lang in ("en", "ru", "fr")}
     assert ">Basil (bot)" in rows["en"] and ">Basil (bot)" in rows["fr"]
     assert ">Basil (бот)" in rows["ru"] and "(bot)" not in rows["ru"]
+
+
+def test_a_game_its_host_closed_takes_no_more_moves(sqlite_server):
+    from tests.test_ws import started_table
+
+    tid, people = started_table(sqlite_server)
+    sockets = [p.socket(tid) for p in people]
+    for s in sockets:
+        s.until("snapshot")
+    mover = next(s for s in sockets if s.view["legal"])
+    version = mover.version
+    people[0].post(f"/api/tables/{tid}/close")
+    reply = mover.until_reply(mover.act(mover.view["legal"][0]), timeout=10)
+    while reply["type"] == "error" and reply["code"] == "stale_version":  # the close reached the table meanwhile
+        mover.until("snapshot", timeout=10)
+        reply = mover.until_reply(mover.act(mover.view["legal"][0] if mover.view["legal"] else {"type": "x"}),
+                                  timeout=10)
+    assert reply["type"] == "error" and reply["code"] in ("game_over", "illegal_action"), reply
+    assert people[1].http.get(f"/api/tables/{tid}").json()["status"] == "finished"
+    fresh = people[1].socket(tid)
+    assert fresh.until("snapshot")["version"] == version, "no move was stored after the close"
+    for s in [*sockets, fresh]:
+        s.close()

@@ -88,6 +88,7 @@ class Runtime:
     trail: undo.Trail | None = None  # the states its mover may take back to (app/engine/undo.py); None: not known
     offer: tuple[str, dict[str, Any]] | None = None  # (audience, its "undo" field) at this version, if any
     state_json: bytes | None = None  # `state` as stored, when at hand: the next move copies it from this
+    closed: bool = False  # its host closed the table before the game ended: no more moves, no result
 
     def __post_init__(self) -> None:
         # A game none of whose decisions can be taken back keeps the trail it was loaded with (one point, no
@@ -124,7 +125,7 @@ class Runtime:
 
     @property
     def finished(self) -> bool:
-        return self.game.result(self.state) is not None
+        return self.closed or self.game.result(self.state) is not None
 
 
 class Connection:
@@ -287,7 +288,8 @@ class Hub:
                          version=record.version, seat_users={s.index: s.user_id for s in seats},
                          seat_bots={s.index: s.bot for s in seats}, views={}, pace=pace,
                          clock=clock if clock is not None and clock.version == record.version else None,
-                         resigned={s.index for s in seats if s.resigned}, state_json=record.state.encode())
+                         resigned={s.index for s in seats if s.resigned}, state_json=record.state.encode(),
+                         closed=await store.table_closed(db, table_id) and game.result(state) is None)
             rt.trail = await self._load_trail(db, rt, record)
             rt.offer = self._undo_offer(rt, rt.trail, sorted(game.pending(state)),
                                         clocks.with_resignations(game.result(state), rt.resigned))

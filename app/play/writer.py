@@ -197,8 +197,10 @@ def write_batch(dbapi_connection: Any, dialect: str, rows: list[PendingMove]) ->
 # profiles. Both drivers we use take named parameters, in their own spelling (sqlite3 ":name", psycopg
 # "%(name)s").
 _SQL = {
+    # A table its host closed takes no more moves, even one already on its way from an instance that has not heard.
     "cas": "UPDATE games SET version = :version, state = :state, result = :result, updated_at = :now "
-           "WHERE table_id = :table_id AND version = :expected",
+           "WHERE table_id = :table_id AND version = :expected "
+           "AND NOT EXISTS (SELECT 1 FROM tables WHERE tables.id = :table_id AND tables.status = 'finished')",
     "insert": "INSERT INTO moves (table_id, version, seat, action, events, created_at) "
               "VALUES (:table_id, :version, :seat, :action, :events, :now)",
     "finish": "UPDATE tables SET status = 'finished', updated_at = :now WHERE id = :table_id",
