@@ -235,6 +235,7 @@ class Hub:
         self._announcing: set[asyncio.Task] = set()
         self._load_locks: dict[str, asyncio.Lock] = {}
         self._bot_tasks: dict[str, asyncio.Task] = {}  # per table: the task moving its bots
+        self._closers: set[asyncio.Task] = set()  # waiting to close tables of bots nobody watches
         self._closing = False
         self.keeper = clocks.ClockKeeper(self)
         self._sweeper: asyncio.Task | None = None
@@ -250,7 +251,7 @@ class Hub:
         between its compare-and-set being queued and its commit)."""
         self._closing = True
         await self.keeper.close()
-        tasks = [t for t in (self._sweeper, *self._bot_tasks.values()) if t is not None]
+        tasks = [t for t in (self._sweeper, *self._bot_tasks.values(), *self._closers) if t is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -665,12 +666,13 @@ class Hub:
             self._background(self.announce_audiences(conn.table_id))
         rt = self.runtimes.get(conn.table_id)
         if conn.table_id not in self.connections and rt is not None and rt.bots_only() and not rt.finished:
-            self._background(self.close_if_unwatched(conn.table_id))
+            self._background(self.close_if_unwatched(conn.table_id), self._closers)
 
-    def _background(self, work: Any) -> None:
+    def _background(self, work: Any, held: set[asyncio.Task] | None = None) -> None:
+        held = self._announcing if held is None else held
         task = asyncio.get_running_loop().create_task(work)
-        self._announcing.add(task)  # held until done: the loop keeps only weak references to tasks
-        task.add_done_callback(self._announcing.discard)
+        held.add(task)  # held until done: the loop keeps only weak references to tasks
+        task.add_done_callback(held.discard)
 
     # ---- tables of bots nobody watches ----------------------------------------------------------------------
     def _watched(self, table_id: str) -> bool:
@@ -793,7 +795,7 @@ class Hub:
         if rt is not None:
             self._schedule_bots(rt)
             if rt.bots_only() and not self._watched(table_id):  # its watchers left while no instance had it
-                self._background(self.close_if_unwatched(table_id))
+                self._background(self.close_if_unwatched(table_id), self._closers)
 
     async def _wake_stalled_bots(self) -> None:
         """Every few seconds: tables whose awaited bot has not moved for longer than a claim lasts get woken."""
