@@ -37,6 +37,8 @@ class Settings(BaseSettings):
     # How long a claimed bot move stays with its instance (app/play/leases.py); a table whose awaited bot has not
     # moved for bot_delay + this long is woken again by whichever instance looks first.
     bot_lease_s: float = 10.0
+    # A game in play with bots in every seat is closed once nobody has watched it for this long (app/play/hub.py).
+    unwatched_close_s: float = 30.0
     tournament_tick: float = 2.0  # seconds between checks that record finished tournament tables and seat rounds
 
     # Sessions (docs/security.md): a cookie names a server-side session row; unused this long, it ends.

@@ -1,6 +1,7 @@
-"""Gold Rush benchmark: random full games per second, full_view sizes, heuristic bot vs random bot, and how often
-six heuristic bots stall a full game into the round cap (issue #10: 34 of 100 seeds before the bot learnt to value
-Assay Office and Siberian Bank and to play New Trends and Geological Survey).
+"""Gold Rush benchmark: random full games per second, full_view sizes, heuristic bot vs random bot, and how six
+heuristic bots end STALL_GAMES seeded full games, with the safety end (issue #10: 34 of 100 seeds reached the round
+cap before the bot learnt to value Assay Office and Siberian Bank and to play New Trends and Geological Survey) and
+without it (issue #27: the move cap ends the games that stall). docs/rules/goldrush.md quotes these figures.
 
 Run: .venv/bin/python bench/bench_goldrush.py   (prints figures; asserts nothing about time)
 """
@@ -20,6 +21,7 @@ from app.games.goldrush import GAME  # noqa: E402
 from app.games.goldrush.bot import HeuristicBot  # noqa: E402
 
 GAMES = 40
+STALL_GAMES = 100  # as many as docs/rules/goldrush.md quotes
 
 
 def speed() -> None:
@@ -57,23 +59,28 @@ def bot_rate() -> None:
         print(f"{variant:8} heuristic wins {wins}/200 = {wins / 2:.1f}%  ({time.perf_counter() - t:.1f} s)")
 
 
-def stalls(games: int = 30) -> None:
-    print(f"\nSix heuristic bots, full game, {games} seeded games: how each game ends")
+def stalls(safety_end: bool, games: int = STALL_GAMES) -> None:
+    print(f"\nSix heuristic bots, full game, safety end {'on' if safety_end else 'off'}, seeds 0-{games - 1}: "
+          "how each game ends")
     reasons: dict[str, int] = {}
-    rounds = 0
+    rounds, moves = [], []
     t = time.perf_counter()
     for seed in range(games):
-        state = play_game(GAME, 6, {"variant": "full"}, seed, bots=[HeuristicBot() for _ in range(6)]).state
-        reason = GAME.result(state)["reason"]
+        out = play_game(GAME, 6, {"variant": "full", "safety_end": safety_end}, seed,
+                        bots=[HeuristicBot() for _ in range(6)])
+        reason = GAME.result(out.state)["reason"]
         reasons[reason] = reasons.get(reason, 0) + 1
-        rounds += state["round"]
-    stalled = reasons.get("round cap", 0)
-    print(f"round cap {stalled}/{games} = {100 * stalled / games:.0f}%  "
-          f"(all: {', '.join(f'{k} {v}' for k, v in sorted(reasons.items()))}; "
-          f"mean rounds {rounds / games:.1f}; {time.perf_counter() - t:.1f} s)")
+        rounds.append(out.state["round"])
+        moves.append(len(out.moves))
+    ended = [m for m in moves if m < GAME.move_cap]
+    print(f"{', '.join(f'{k} {v}' for k, v in sorted(reasons.items()))} (of {games}); "
+          f"mean rounds {sum(rounds) / games:.1f}, longest {max(rounds)}; "
+          f"games that ended by themselves: median {sorted(ended)[len(ended) // 2] if ended else '-'} moves, "
+          f"the longest {sorted(ended)[-3:]}; {time.perf_counter() - t:.1f} s")
 
 
 if __name__ == "__main__":
-    stalls()
+    stalls(safety_end=True)
+    stalls(safety_end=False)
     speed()
     bot_rate()

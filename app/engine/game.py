@@ -27,6 +27,7 @@ from pydantic import BaseModel, ValidationError
 
 from .bot import Bot, RandomBot
 from .errors import BadOptions, GameOver, IllegalAction, NotYourTurn
+from .kit import Log
 from .rng import RNG_KEY, seed_state
 from .text import Text, english, is_text, said, t
 
@@ -36,6 +37,8 @@ Action = dict[str, Any]
 # writes names or "you"). "seats": [..] limits an event to those seats (spectators never see it);
 # without it every audience sees it.
 Event = dict[str, Any]
+# How many moves the game has had, kept in the state (so an undo takes it back and a replay counts the same).
+MOVES_KEY = "moves_made"
 
 
 @dataclass(frozen=True)
@@ -67,8 +70,12 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     Options: ClassVar[type[BaseModel]] = NoOptions
-    # Upper bound on moves in a game, for playout tests and runaway protection.
+    # Upper bound on moves in a game, for playout tests.
     max_moves: ClassVar[int] = 5000
+    # The hard move cap, a rule: a game still going after this many moves (every action sent counts as one) stops
+    # there and the standings as they are decide it (`end_now`), so a table of bots that never reaches the end
+    # cannot run forever. Several times the longest game measured with bots; None: no cap.
+    move_cap: ClassVar[int | None] = None
     # Bots offered for empty seats, by name; the lobby seats the last one listed (the strongest).
     bots: ClassVar[dict[str, type[Bot]]] = {"random": RandomBot}
     # What the lobby tells a player choosing a game (GET /api/games): one line on what the game is, and how long a
@@ -138,6 +145,11 @@ class Game(ABC):
         """
         return self.full_views(state, list(range(num_players)))
 
+    def end_now(self, state: State, log: Log) -> None:
+        """End the game at once with the standings as they are, as its own end would score them (the move cap):
+        afterwards `result(state)` returns the stored result dict. Required when `move_cap` is set."""
+        raise NotImplementedError(f"{self.id} has a move cap but no end_now")
+
     def timeout_action(self, state: State, seat: int) -> Action | None:
         """The move made for `seat` when its clock runs out; None lets the platform ask the game's strongest bot."""
         return None
@@ -192,7 +204,27 @@ class Game(ABC):
         new_state = orjson.loads(encoded) if encoded is not None else copy_state(state)
         # Play the server's own copy of the action: the client's may differ in ways equality would forgive.
         events = self.play(new_state, seat, copy_state(_without_say(listed)))
+        if self.move_cap is not None:
+            events += self._count_move(new_state)
         return new_state, events
+
+    def _count_move(self, state: State) -> list[Event]:
+        """Count one move; at the cap, end the game with the standings as they are and say so in the result."""
+        made = state.get(MOVES_KEY, 0) + 1
+        state[MOVES_KEY] = made
+        cap = self.move_cap
+        if cap is None or made < cap or self.result(state) is not None:
+            return []
+        log = Log()
+        log.add("move_cap", t("The game has reached its limit of {cap} moves: it stops here, and the players are "
+                              "ranked as they stand", cap=cap))
+        self.end_now(state, log)
+        result = self.result(state)
+        assert result is not None, f"{self.id}: end_now left the game going"
+        result["capped"] = cap
+        earlier = result.get("say", result["text"])
+        result.update(said(t("{result} — stopped at the limit of {cap} moves", result=earlier, cap=cap)))
+        return log.events
 
     def full_view(self, state: State, seat: int | None) -> dict[str, Any]:
         """The envelope every client gets: game view plus seat, prompt, legal options, who is awaited, result."""

@@ -177,6 +177,16 @@ class StepGame(Game):
     def result(self, state: State) -> dict[str, Any] | None:
         return state.get("over") or None
 
+    def end_now(self, state: State, log: Log) -> None:
+        """No decision is left open: the game's own `finish_now` scores the standings as they are."""
+        clear(state)
+        self.finish_now(state, log)
+
+    def finish_now(self, state: State, log: Log) -> None:
+        """Store the result of the standings as they are in `state["over"]` (the move cap), with the steps cleared;
+        a game with a `move_cap` writes it with its own end of game."""
+        raise NotImplementedError(f"{self.id} has a move cap but no finish_now")
+
     def timeout_action(self, state: State, seat: int) -> Action | None:
         frame = top(state)
         if frame is None:

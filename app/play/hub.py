@@ -40,7 +40,7 @@ from app.engine.game import copy_state
 from app.engine.text import t
 from app.config import Settings
 from app.errors import HallError
-from app.db.models import GameRecord, Move
+from app.db.models import GameRecord, Move, Seat, Table
 from app.history import service as history
 
 from . import clocks, leases, store
@@ -88,7 +88,8 @@ class Runtime:
     trail: undo.Trail | None = None  # the states its mover may take back to (app/engine/undo.py); None: not known
     offer: tuple[str, dict[str, Any]] | None = None  # (audience, its "undo" field) at this version, if any
     state_json: bytes | None = None  # `state` as stored, when at hand: the next move copies it from this
-    closed: bool = False  # its host closed the table before the game ended: no more moves, no result
+    # Finished with no result: its host closed it, or it was a table of bots only that nobody watched. No more moves.
+    closed: bool = False
 
     def __post_init__(self) -> None:
         # A game none of whose decisions can be taken back keeps the trail it was loaded with (one point, no
@@ -98,6 +99,10 @@ class Runtime:
     def humans(self) -> set[int]:
         """Seats a person plays: their clocks run."""
         return {seat for seat, uid in self.seat_users.items() if uid is not None}
+
+    def bots_only(self) -> bool:
+        """Every seat is a bot's (whether anybody may take one back is in the seats' rows)."""
+        return all(self.seat_bots.values()) and not self.humans()
 
     def envelope(self, views: dict[str, dict[str, Any]], clock: clocks.ClockState | None) -> None:
         """Add what the platform, not the game, puts in every view: clocks, and resignations in the result."""
@@ -231,6 +236,7 @@ class Hub:
         self._announcing: set[asyncio.Task] = set()
         self._load_locks: dict[str, asyncio.Lock] = {}
         self._bot_tasks: dict[str, asyncio.Task] = {}  # per table: the task moving its bots
+        self._closers: set[asyncio.Task] = set()  # waiting to close tables of bots nobody watches
         self._closing = False
         self.keeper = clocks.ClockKeeper(self)
         self._sweeper: asyncio.Task | None = None
@@ -246,7 +252,7 @@ class Hub:
         between its compare-and-set being queued and its commit)."""
         self._closing = True
         await self.keeper.close()
-        tasks = [t for t in (self._sweeper, *self._bot_tasks.values()) if t is not None]
+        tasks = [t for t in (self._sweeper, *self._bot_tasks.values(), *self._closers) if t is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -284,12 +290,13 @@ class Hub:
             if table_id not in self.recent_events:
                 await self._load_recent_events(db, table_id, record.opening_events or [])
             pace, clock = await clocks.load(db, table_id)
+            table = await db.get(Table, table_id)
             rt = Runtime(table_id=table_id, game=game, num_players=record.num_players, state=state,
                          version=record.version, seat_users={s.index: s.user_id for s in seats},
                          seat_bots={s.index: s.bot for s in seats}, views={}, pace=pace,
                          clock=clock if clock is not None and clock.version == record.version else None,
                          resigned={s.index for s in seats if s.resigned}, state_json=record.state.encode(),
-                         closed=await store.table_closed(db, table_id) and game.result(state) is None)
+                         closed=table is not None and table.status == "finished" and record.result is None)
             rt.trail = await self._load_trail(db, rt, record)
             rt.offer = self._undo_offer(rt, rt.trail, sorted(game.pending(state)),
                                         clocks.with_resignations(game.result(state), rt.resigned))
@@ -662,9 +669,41 @@ class Hub:
             if not conns:
                 del self.connections[conn.table_id]
         if self.announced.get(conn.table_id, frozenset()) != self.local_audiences(conn.table_id):
-            task = asyncio.get_running_loop().create_task(self.announce_audiences(conn.table_id))
-            self._announcing.add(task)  # held until done: the loop keeps only weak references to tasks
-            task.add_done_callback(self._announcing.discard)
+            self._background(self.announce_audiences(conn.table_id))
+        rt = self.runtimes.get(conn.table_id)
+        if conn.table_id not in self.connections and rt is not None and rt.bots_only() and not rt.finished:
+            self._background(self.close_if_unwatched(conn.table_id), self._closers)
+
+    def _background(self, work: Any, held: set[asyncio.Task] | None = None) -> None:
+        held = self._announcing if held is None else held
+        task = asyncio.get_running_loop().create_task(work)
+        held.add(task)  # held until done: the loop keeps only weak references to tasks
+        task.add_done_callback(held.discard)
+
+    # ---- tables of bots nobody watches ----------------------------------------------------------------------
+    def _watched(self, table_id: str) -> bool:
+        return table_id in self.connections or bool(self.wanted_audiences(table_id))
+
+    async def close_if_unwatched(self, table_id: str) -> bool:
+        """A game in play at which no person holds a seat (nor may take one back) is closed once nobody has watched
+        it for `unwatched_close_s`: its bots stop and the table is finished where it stands, so it leaves the list
+        of games in play. True when this call closed it. The moves so far stay; nothing is scored."""
+        await asyncio.sleep(self.settings.unwatched_close_s)  # a page reloading comes back within this
+        rt = self.runtimes.get(table_id)
+        if self._closing or rt is None or rt.finished or rt.closed or self._watched(table_id):
+            return False
+        async with self.sessionmaker() as db, db.begin():
+            seats = (await db.execute(select(Seat).where(Seat.table_id == table_id))).scalars().all()
+            if any(s.user_id is not None or s.away_user_id is not None or s.resigned_user_id is not None
+                   for s in seats):
+                return False
+            table = await db.get(Table, table_id, with_for_update=True)
+            if table is None or table.status != "playing":
+                return False
+            table.status = "finished"
+        rt.closed = True  # its bot task stops before the next move
+        log.info("closed table %s: bots only and nobody watching", table_id)
+        return True
 
     # ---- lobby and chat notices ---------------------------------------------------------------------------
     async def table_changed(self, table_id: str, data: dict[str, Any], reload: bool = False) -> None:
@@ -697,7 +736,8 @@ class Hub:
     def _schedule_bots(self, rt: Runtime) -> None:
         """Start this table's bot task if a bot is awaited; one task per table moves its bots one after another
         (one claim per version: two bots awaited at once would otherwise claim against each other)."""
-        if self._closing or not any(rt.seat_bots.values()) or rt.table_id in self._bot_tasks or rt.finished:
+        if (self._closing or not any(rt.seat_bots.values()) or rt.table_id in self._bot_tasks or rt.finished
+                or rt.closed):
             return  # the cheap checks first: this runs after every move
         if any(rt.seat_bots.get(seat) for seat in rt.game.pending(rt.state)):
             self._bot_tasks[rt.table_id] = asyncio.create_task(self._run_bots(rt.table_id))
@@ -724,7 +764,8 @@ class Hub:
         await asyncio.sleep(self.settings.bot_delay)
         try:
             rt = await self.runtime(table_id)
-            seats = [s for s in rt.game.pending(rt.state) if rt.seat_bots.get(s)] if rt and not rt.finished else []
+            playing = rt is not None and not rt.finished and not rt.closed
+            seats = [s for s in rt.game.pending(rt.state) if rt.seat_bots.get(s)] if playing else []
             if not seats:
                 return False
             seat, name, version = seats[0], rt.seat_bots[seats[0]], rt.version
@@ -759,6 +800,8 @@ class Hub:
         rt = await self.runtime(table_id, min_version=version)
         if rt is not None:
             self._schedule_bots(rt)
+            if rt.bots_only() and not self._watched(table_id):  # its watchers left while no instance had it
+                self._background(self.close_if_unwatched(table_id), self._closers)
 
     async def _wake_stalled_bots(self) -> None:
         """Every few seconds: tables whose awaited bot has not moved for longer than a claim lasts get woken."""

@@ -25,7 +25,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app import observability
-from app.db.models import Message, Move, Seat, Table
+from app.db.models import Message, Move, Seat
 
 from . import writer
 from .writer import PendingMove
@@ -37,11 +37,6 @@ log = logging.getLogger(__name__)
 
 async def seats(db: AsyncSession, table_id: str) -> list[Seat]:
     return list((await db.execute(select(Seat).where(Seat.table_id == table_id).order_by(Seat.index))).scalars())
-
-
-async def table_closed(db: AsyncSession, table_id: str) -> bool:
-    """Whether the table is finished (a game that ended, or one its host closed before the end)."""
-    return await db.scalar(select(Table.status).where(Table.id == table_id)) == "finished"
 
 
 async def last_events(db: AsyncSession, table_id: str, limit: int) -> list[tuple[int, list]]:

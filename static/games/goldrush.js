@@ -21,7 +21,7 @@ function design(cat, id) {
   const type = (cat.types || {})[d.type];
   const tags = (d.tags || []).map((t) => gettext(((cat.tags || {})[t]) || t));
   return {
-    key, ...d, english: d.name, name: gettext(d.name), text: d.text ? gettext(d.text) : '',
+    key, ...d, english: d.name, name: gettext(d.name), text: d.text ? gettext(d.text) : '', brief: d.brief ? gettext(d.brief) : '',
     type_line: type ? [gettext(type), ...(tags.length ? [tags.join(', ')] : [])].join(' — ') : d.type_line,
   };
 }
@@ -73,6 +73,8 @@ function cardOf(cat, id, { small = false, owned = false, price } = {}) {
     el('span', { class: 'goldrush-card-name' }, d.name)),
   el('div', { class: 'goldrush-card-type' }, d.type_line),
   stats.length ? el('div', { class: 'goldrush-card-stats' }, stats) : null,
+  // An achievement says what it asks for even on a small card (the full wording is in its zoom and tooltip).
+  d.brief && small ? el('div', { class: 'goldrush-card-cond' }, icon('flag'), ' ', d.brief) : null,
   d.text && !small ? el('div', { class: 'goldrush-card-text' }, d.text) : null);
 }
 
@@ -224,3 +226,35 @@ export function render(root, view, ctx) {
     mine !== null ? el('div', { class: 'goldrush-players' }, playerPanel(view, ctx, cat, find, mine)) : null,
     el('div', { class: 'goldrush-players' }, others.map((s) => playerPanel(view, ctx, cat, find, s))))), { byOthers: ctx.othersMoved });
 }
+
+// ---- the rules page's pictures: cards and pieces drawn by the code above ------------------------------------------
+// The catalogue is fetched once, only on the rules page (the table page hands the renderer its own).
+const RULES_PAGE = typeof document !== 'undefined' && document.querySelector('.rules-page');
+const rulesCatalogue = RULES_PAGE
+  ? await fetch('/api/games/goldrush/catalogue').then((r) => (r.ok ? r.json() : {}), () => ({})) : {};
+
+function sampleCard(key, opts) {
+  const id = (rulesCatalogue.cards || []).indexOf(key);
+  return id < 0 ? el('span', {}, key) : cardOf(rulesCatalogue, id, opts);
+}
+
+function pictureRow(...nodes) {
+  return el('span', { class: 'goldrush-picture' }, nodes);
+}
+
+const SAMPLE_CARDS = {
+  'card-trading': 'G03', 'card-infrastructure': 'G06', 'card-star': 'G10', 'card-entrepreneur': 'G17',
+  'card-mine': 'X01', 'card-expedition': 'X03', 'card-lost': 'X04', 'card-action': 'M20', 'card-event': 'V01',
+};
+
+export const pictures = {
+  ...Object.fromEntries(Object.entries(SAMPLE_CARDS).map(([name, key]) => [name, () => pictureRow(sampleCard(key, { small: true }))])),
+  achievement: () => pictureRow(sampleCard('M07'), sampleCard('M07', { small: true })),
+  industrialist: () => pictureRow(sampleCard('S01', { small: true, owned: true })),
+  market: () => pictureRow(['G01', 'G18', 'X01', 'G09'].map((key) => sampleCard(key))),
+  decks: () => pictureRow(DECK_ORDER.map((k) => backOf(gettext((rulesCatalogue.decks || {})[k] || k),
+    Object.values(rulesCatalogue.designs || {}).reduce((n, d) => n + (d.deck === k ? d.count : 0), 0)))),
+  coins: () => pictureRow(coin(3, { cls: 'goldrush-coin' })),
+  ingots: () => pictureRow(el('span', { class: 'goldrush-pool' }, icon('ingot'), ' 1 · 2 · 3')),
+  vp: () => pictureRow(el('span', { class: 'goldrush-stat goldrush-vp' }, icon('star'), ' ' + gettext('{n} VP', { n: 1 }))),
+};

@@ -27,9 +27,11 @@ TAG_NAMES = {"routes": N_("Communication routes")}
 DECK_NAMES = {"g": N_("Guild"), "x": N_("Exploration"), "m": N_("Main"), "e": N_("Events")}
 
 
-def _d(key, name, ru, type_, count, deck, cost=None, income=0, ingots=0, vp=0, tags=(), text="", **fx) -> dict:
+def _d(key, name, ru, type_, count, deck, cost=None, income=0, ingots=0, vp=0, tags=(), text="", brief="",
+       **fx) -> dict:
+    # `brief`: an achievement's condition in a few words, shown on the small cards of the board
     return {"key": key, "name": name, "ru": ru, "type": type_, "tags": list(tags), "count": count, "deck": deck,
-            "cost": cost, "income": income, "ingots": ingots, "vp": vp, "text": text, "fx": fx}
+            "cost": cost, "income": income, "ingots": ingots, "vp": vp, "text": text, "brief": brief, "fx": fx}
 
 
 R = ("routes",)
@@ -94,50 +96,64 @@ DESIGNS: list[dict[str, Any]] = [
        text=N_("Basic: removed at set-up. Full: when revealed by any exploration nothing is gained; it is discarded.")),
     # ---- Main deck: 40 cards (14 achievements, 26 actions) -------------------------------------
     _d("M01", N_("First-Guild Merchant"), "Купец первой гильдии", "ach", 1, "m",
+       brief=N_("Own 3 Trading enterprises"),
        text=N_("Condition: you own at least 3 Trading enterprises. Reward: 1 VP."),
        cond=[["count", {"type": "trading"}, 3]]),
     _d("M02", N_("Master of Routes"), "Хозяин путей сообщения", "ach", 1, "m",
+       brief=N_("Own 3 Communication-routes cards"),
        text=N_("Condition: you own at least 3 Communication-routes cards. Reward: 1 VP."),
        cond=[["count", {"tag": "routes"}, 3]]),
     _d("M03", N_("Patron of Science"), "Покровитель науки", "ach", 1, "m",
+       brief=N_("Own 2 Scientific expeditions"),
        text=N_("Condition: you own at least 2 Scientific expeditions. Reward: 1 VP."),
        cond=[["count", {"type": "science"}, 2]]),
     _d("M04", N_("Partnership Builder"), "Компаньон", "ach", 1, "m",
+       brief=N_("Own 3 Entrepreneurs"),
        text=N_("Condition: you own at least 3 Entrepreneurs. Reward: 1 VP."),
        cond=[["count", {"type": "entre"}, 3]]),
     _d("M05", N_("City Builder"), "Градостроитель", "ach", 1, "m",
+       brief=N_("Own 4 Infrastructure cards"),
        text=N_("Condition: you own at least 4 Infrastructure cards (any subtype). Reward: 1 VP."),
        cond=[["count", {"type": "infra"}, 4]]),
     _d("M06", N_("Capitalist"), "Капиталист", "ach", 1, "m",
+       brief=N_("Have 10 coins (they stay yours)"),
        text=N_("Condition: you have at least 10 coins (they are not spent). Reward: 1 VP."),
        cond=[["coins", None, 10]]),
     _d("M07", N_("Prospector"), "Старатель", "ach", 1, "m",
+       brief=N_("Own 2 Gold mines"),
        text=N_("Condition: you own at least 2 Gold mines. Reward: 1 VP."),
        cond=[["count", {"type": "mine"}, 2]]),
     _d("M08", N_("Diversified Business"), "Многоотраслевое дело", "ach", 1, "m",
+       brief=N_("Own an Infrastructure, a Trading enterprise, an Entrepreneur and a Gold mine"),
        text=N_("Condition: you own at least one Infrastructure, one Trading enterprise, one Entrepreneur and one "
                "Gold mine. Reward: 1 VP."),
        cond=[["count", {"type": "infra"}, 1], ["count", {"type": "trading"}, 1],
              ["count", {"type": "entre"}, 1], ["count", {"type": "mine"}, 1]]),
     _d("M09", N_("Gold Reserve"), "Золотой запас", "ach", 1, "m",
+       brief=N_("Your Gold mines show 4 ingots"),
        text=N_("Condition: your Gold mines show a total of at least 4 ingots. Reward: 1 VP."),
        cond=[["ingots", None, 4]]),
     _d("M10", N_("Trading House"), "Торговый дом", "ach", 1, "m",
+       brief=N_("Have 7 cards in play (achievements do not count)"),
        text=N_("Condition: your play area holds at least 7 cards (achievements and the Gold Industrialist do not "
                "count). Reward: 1 VP."),
        cond=[["count", {}, 7]]),
     _d("M11", N_("Pioneer"), "Первопроходец", "ach", 1, "m",
+       brief=N_("Own 3 Exploration-deck cards"),
        text=N_("Condition: you own at least 3 cards from the Exploration deck (mines and expeditions together). "
                "Reward: 1 VP."),
        cond=[["count", {"deck": "x"}, 3]]),
     _d("M12", N_("Profitable Concern"), "Доходное дело", "ach", 1, "m",
+       brief=N_("Printed income of 5 or more"),
        text=N_("Condition: the printed income values of your cards add up to at least 5. Reward: 1 VP."),
        cond=[["income", None, 5]]),
     _d("M13", N_("Patron of the City"), "Меценат", "ach", 1, "m",
+       brief=N_("Own a Scientific expedition and an Infrastructure card with a VP star"),
        text=N_("Condition: you own at least 1 Scientific expedition and at least 1 Infrastructure card with a VP "
                "star. Reward: 1 VP."),
        cond=[["count", {"type": "science"}, 1], ["count", {"type": "infra", "star": True}, 1]]),
     _d("M14", N_("Merchant's Word"), "Купеческое слово", "ach", 1, "m",
+       brief=N_("Own 2 Trading enterprises and 2 Communication-routes cards"),
        text=N_("Condition: you own at least 2 Trading enterprises and at least 2 Communication-routes cards. "
                "Reward: 1 VP."),
        cond=[["count", {"type": "trading"}, 2], ["count", {"tag": "routes"}, 2]]),
@@ -197,6 +213,7 @@ DESIGNS: list[dict[str, Any]] = [
        ev=[["per_card", {"tag": "routes"}, 1]]),
     # ---- Special ----------------------------------------------------------------------------------
     _d("S01", N_("Gold Industrialist"), "Золотопромышленник", "special", 1, "s", vp=1,
+       brief=N_("First to own 3 Gold mines; then whoever owns more than its holder"),
        text=N_("1 VP. Taken by the first player to own 3 Gold mines; moves to any player who then owns more mines "
                "than its holder, taking its VP along.")),
 ]
@@ -244,7 +261,8 @@ def catalogue_data() -> dict[str, Any]:
     return {
         "designs": {d["key"]: {"name": d["name"], "ru": d["ru"], "type": d["type"], "type_line": type_line(d),
                                "tags": d["tags"], "cost": d["cost"], "income": d["income"], "ingots": d["ingots"],
-                               "vp": d["vp"], "text": d["text"], "deck": d["deck"], "count": d["count"]}
+                               "vp": d["vp"], "text": d["text"], "brief": d["brief"], "deck": d["deck"],
+                               "count": d["count"]}
                     for d in DESIGNS},
         "cards": CARD_KEY,
         "types": TYPE_NAMES,

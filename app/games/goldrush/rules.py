@@ -17,6 +17,7 @@ from app.engine.game import copy_state
 
 from .bot import HeuristicBot
 from .data import CARD, GOLD_INDUSTRIALIST, INGOT_POOL
+from .scoring import end_by_points
 from .state import DECKS, GoldRushState, Options, mines, setup, vp
 from .steps import STEP_TYPES, end_when_hand_fits
 from .turn import refill, start_turn
@@ -37,6 +38,7 @@ class GoldRush(StepGame):
     minutes = (30, 60)
     Options = Options
     max_moves = 6000
+    move_cap = 3000  # longest measured: 531 moves (full game, six random bots, no safety end)
     bots = {"random": RandomBot, "heuristic": HeuristicBot}
     step_types = STEP_TYPES
 
@@ -49,6 +51,9 @@ class GoldRush(StepGame):
 
     def advance(self, state: GoldRushState, log: Log) -> None:
         end_when_hand_fits(state, log)
+
+    def finish_now(self, state: GoldRushState, log: Log) -> None:
+        end_by_points(state, "move limit", log)
 
     def view(self, state: GoldRushState, seat: int | None) -> dict[str, Any]:
         return view(state, seat)

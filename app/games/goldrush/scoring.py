@@ -13,7 +13,7 @@ from app.engine import N_, Log, Text, result_of, seat_ref, steps, t, winners_say
 from .state import GoldRushState, name, vp
 
 # Why a game ended, as the result and the last log line name it (`over["reason"]` keeps the English word).
-REASONS = (N_("target"), N_("equal turns"), N_("exhaustion"), N_("round cap"))
+REASONS = (N_("target"), N_("equal turns"), N_("exhaustion"), N_("round cap"), N_("move limit"))
 
 
 def win_at_target(state: GoldRushState, seat: int, score: int, log: Log) -> None:

@@ -18,7 +18,7 @@ from . import scoring, view as V
 from .bot import GoldWestBot
 from .state import setup_state
 from .steps import STEP_TYPES
-from .turn import begin_turn, held_metals, to_build
+from .turn import begin_turn, finish, held_metals, to_build
 
 
 class Options(BaseOptions):
@@ -41,6 +41,7 @@ class GoldWest(StepGame):
     minutes: ClassVar[tuple[int, int]] = (45, 60)
     Options = Options
     max_moves: ClassVar[int] = 4000
+    move_cap: ClassVar[int] = 1200  # longest measured: 237 moves (four heuristic bots)
     bots: ClassVar[dict] = {"random": RandomBot, "heuristic": GoldWestBot}
     step_types = STEP_TYPES
 
@@ -61,6 +62,9 @@ class GoldWest(StepGame):
             S.pop(state)
             to_build(state, log)
             frame = S.top(state)
+
+    def finish_now(self, state: State, log: Log) -> None:
+        finish(state, log)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return V.view(state, seat)

@@ -63,6 +63,7 @@ class Istanbul(StepGame):
     minutes: ClassVar[tuple[int, int]] = (40, 70)
     Options: ClassVar[type[BaseModel]] = IstanbulOptions
     max_moves: ClassVar[int] = 20000
+    move_cap: ClassVar[int] = 20000  # longest measured: about 5,000 moves (random bots wander; heuristic far fewer)
     bots: ClassVar[dict] = {"random": RandomBot, "heuristic": IstanbulBot}
     step_types = STEP_TYPES
 
@@ -75,6 +76,10 @@ class Istanbul(StepGame):
 
     def advance(self, state: dict, log: Log) -> None:
         turn.advance(self, state, log)
+
+    def finish_now(self, state: dict, log: Log) -> None:
+        state["phase"] = "epilogue"  # the turn flow's own end: the result, then nothing more
+        turn.next_turn(state, log)
 
     def view(self, state: dict, seat: int | None) -> dict[str, Any]:
         return view.view(state, seat)

@@ -10,11 +10,12 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from app.engine import N_, RandomBot, State, StepGame
+from app.engine import N_, Log, RandomBot, State, StepGame, result_of, winners, winners_say
 from app.engine.game import copy_state
 
 from . import data as D
 from . import turn, view
+from .scoring import result
 from .bot import JamboBot
 from .state import JamboOptions, free_plain, held, plain_capacity, setup, supply
 from .steps import STEP_TYPES
@@ -46,6 +47,7 @@ class Jambo(StepGame):
     minutes: ClassVar[tuple[int, int]] = (30, 60)
     Options: ClassVar[type[BaseModel]] = JamboOptions
     max_moves: ClassVar[int] = 30000
+    move_cap: ClassVar[int] = 6000  # longest measured: 1,350 moves (two random bots)
     bots: ClassVar[dict] = {"random": RandomBot, "heuristic": JamboBot}
     step_types = STEP_TYPES
 
@@ -54,6 +56,18 @@ class Jambo(StepGame):
 
     def advance(self, state, log) -> None:
         turn.advance(state, log)
+
+    def end_now(self, state: State, log: Log) -> None:
+        """The move cap. Its steps stay where they are (they hold cards); once someone has 60 gold the usual result,
+        else more gold wins and a tie is shared (the tie rule names who reached 60 first)."""
+        if state["ender"] is not None:
+            state["over"] = result(state)
+        else:
+            scores = [P["gold"] for P in state["players"]]
+            won = winners([(gold,) for gold in scores])
+            state["over"] = result_of(scores, [(gold,) for gold in scores], winners_say(won),
+                                      ranking=[won] if len(won) == 2 else [won, [1 - won[0]]])
+        log.add("game_over", state["over"]["say"])
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view.view(self, state, seat)

@@ -18,7 +18,7 @@ from app.engine import steps as frames
 from app.engine.text import N_
 
 from . import state as river_state
-from . import turn, view
+from . import scoring, turn, view
 from .bot import RiverBot
 from .steps import STEP_TYPES
 
@@ -39,6 +39,7 @@ class River(StepGame):
     minutes: ClassVar[tuple[int, int]] = (20, 40)
     Options: ClassVar[type[BaseOptions]] = RiverOptions
     max_moves: ClassVar[int] = 2500
+    move_cap: ClassVar[int] = 1500  # longest measured: 325 moves (four random bots)
     bots: ClassVar[dict] = {"random": RandomBot, "heuristic": RiverBot}
     step_types = STEP_TYPES
 
@@ -48,6 +49,12 @@ class River(StepGame):
 
     def advance(self, state: dict, log: Log) -> None:
         turn.advance(self, state, log)
+
+    def finish_now(self, state: dict, log: Log) -> None:
+        state["phase"] = "over"
+        state["order"], state["acting"], state["tasks"] = [], -1, []
+        state["over"] = scoring.result(state)
+        log.add("end", state["over"]["say"])
 
     def view(self, state: dict, seat: int | None) -> dict[str, Any]:
         return view.view(state, seat)
