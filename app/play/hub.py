@@ -26,11 +26,10 @@ import secrets
 import types
 import uuid
 from collections import deque
-from dataclasses import dataclass, field
 from typing import Any
 
-
 import orjson
+from prometheus_client import Counter, Histogram
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -39,92 +38,23 @@ from app.engine import playout, undo
 from app.engine.game import copy_state
 from app.engine.text import t
 from app.config import Settings
-from app.errors import HallError
 from app.db.models import GameRecord, Move
-from app.history import service as history
+from app.lobby import timing
 
 from . import clocks, leases, store
+from .notices import GameFinished, Notices
 from .patch import make_patch
+from .runtime import PlayError, Runtime, audience_key, dumps, seat_number
 from .store import MoveWriter, PendingMove
 
 log = logging.getLogger(__name__)
-SPECTATOR = "spectator"
 
-
-def audience_key(seat: int | None) -> str:
-    return SPECTATOR if seat is None else str(seat)
-
-
-def seat_number(audience: str) -> int | None:
-    return None if audience == SPECTATOR else int(audience)
-
-
-def dumps(data: Any) -> str:
-    return orjson.dumps(data).decode()
-
-
-class PlayError(HallError):
-    """An act that was refused; nothing changed."""
-
-    status = 409
-
-
-@dataclass
-class Runtime:
-    """This instance's cached copy of one table's game."""
-
-    table_id: str
-    game: engine.Game
-    num_players: int
-    state: dict[str, Any]
-    version: int
-    seat_users: dict[int, int | None]
-    seat_bots: dict[int, str | None]
-    views: dict[str, dict[str, Any]]
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    pace: dict[str, Any] | None = None  # the table's pace and clock (app/play/clocks.py)
-    clock: clocks.ClockState | None = None
-    resigned: set[int] = field(default_factory=set)
-    trail: undo.Trail | None = None  # the states its mover may take back to (app/engine/undo.py); None: not known
-    offer: tuple[str, dict[str, Any]] | None = None  # (audience, its "undo" field) at this version, if any
-    state_json: bytes | None = None  # `state` as stored, when at hand: the next move copies it from this
-
-    def __post_init__(self) -> None:
-        # A game none of whose decisions can be taken back keeps the trail it was loaded with (one point, no
-        # undo offered), instead of checking every move for it.
-        self.undoable = undo.has_undo_points(self.game)
-
-    def humans(self) -> set[int]:
-        """Seats a person plays: their clocks run."""
-        return {seat for seat, uid in self.seat_users.items() if uid is not None}
-
-    def envelope(self, views: dict[str, dict[str, Any]], clock: clocks.ClockState | None) -> None:
-        """Add what the platform, not the game, puts in every view: clocks, and resignations in the result."""
-        extra = clocks.envelope_fields(self.pace, clock, self.humans())
-        for view in views.values():
-            view.update(extra)
-            view["result"] = clocks.with_resignations(view["result"], self.resigned)
-
-    def view(self, audience: str) -> dict[str, Any]:
-        """The current view of one audience, computed the first time it is asked for at this version."""
-        view = self.views.get(audience)
-        if view is None:
-            view = self.game.full_view(self.state, seat_number(audience))
-            self.envelope({audience: view}, self.clock)
-            if self.offer is not None and self.offer[0] == audience:
-                view["undo"] = self.offer[1]
-            self.views[audience] = view
-        return view
-
-    def seat_of(self, user_id: int | None) -> int | None:
-        for seat, uid in self.seat_users.items():
-            if uid is not None and uid == user_id:
-                return seat
-        return None
-
-    @property
-    def finished(self) -> bool:
-        return self.game.result(self.state) is not None
+ACT_SECONDS = Histogram("boardhall_act_seconds", "Time from a move's arrival to its commit and publication",
+                        buckets=(0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5),
+                        registry=observability.REGISTRY)
+BOT_MOVES = Counter("boardhall_bot_moves", "Bot move attempts by outcome: made, claimed_elsewhere (another instance "
+                    "holds the move), stale (lost a race after claiming: should stay 0)", ["outcome"],
+                    registry=observability.REGISTRY)
 
 
 class Connection:
@@ -233,6 +163,7 @@ class Hub:
         self._closing = False
         self.keeper = clocks.ClockKeeper(self)
         self._sweeper: asyncio.Task | None = None
+        self.notices = Notices()  # what the layers above hear of (app/play/notices.py)
 
     async def start(self) -> None:
         await self.writer.start()
@@ -290,7 +221,7 @@ class Hub:
                          resigned={s.index for s in seats if s.resigned}, state_json=record.state.encode())
             rt.trail = await self._load_trail(db, rt, record)
             rt.offer = self._undo_offer(rt, rt.trail, sorted(game.pending(state)),
-                                        clocks.with_resignations(game.result(state), rt.resigned))
+                                        timing.with_resignations(game.result(state), rt.resigned))
             if rt.clock is not None:
                 await clocks.settle_deadline(db, table_id, pace, rt.clock, rt.humans())
             return rt
@@ -320,7 +251,7 @@ class Hub:
             self._load_locks.pop(table_id, None)
 
     # ---- the move path --------------------------------------------------------------------------
-    @observability.timed(observability.ACT_SECONDS)
+    @observability.timed(ACT_SECONDS)
     async def act(self, table_id: str, *, user_id: int | None, action: Any, version: int | None,
                   bot_seat: int | None = None, timed_out: bool = False,
                   ack_to: tuple[Connection, Any] | None = None) -> int:
@@ -374,12 +305,12 @@ class Hub:
         waiting = first["waiting"] if first else sorted(rt.game.pending(state))
         clock = None
         if rt.clock is not None:
-            clock = clocks.after_move(rt.pace, rt.clock, mover=seat, timed_out=timed_out, version=new_version,
-                                      waiting=waiting, humans=rt.humans(), at_ms=clocks.now_ms())
+            clock = timing.after_move(rt.pace, rt.clock, mover=seat, timed_out=timed_out, version=new_version,
+                                      waiting=waiting, humans=rt.humans(), at_ms=timing.now_ms())
             if took_back:
                 clock = _without_increments(rt.pace, clock, seat, rt.humans())
         rt.envelope(views, clock)
-        result = first["result"] if first else clocks.with_resignations(rt.game.result(state), rt.resigned)
+        result = first["result"] if first else timing.with_resignations(rt.game.result(state), rt.resigned)
         offer = self._undo_offer(rt, trail, waiting, result)
         if offer is not None and offer[0] in views:
             views[offer[0]]["undo"] = offer[1]
@@ -400,7 +331,7 @@ class Hub:
                                    "from": self.instance, "frames": frames, "events": events,
                                    "finished": result is not None})
         if result is not None:
-            history.settle_soon(self.sessionmaker, rt.table_id)  # history and ratings, once per table
+            self.notices.tell(GameFinished(table_id))  # the history and ratings record it (app/main.py)
         return new_version
 
     # ---- taking back (app/engine/undo.py) ------------------------------------------------------------------
@@ -626,7 +557,7 @@ class Hub:
         log_ = [{**e, "v": v} for v, events in self.recent_events.get(table_id, ())
                 for e in engine.filter_events(events, seat_no)]
         frame = dumps({"type": "snapshot", "version": rt.version, "view": rt.view(conn.audience),
-                       "log": log_[-self.settings.log_size:], "now": clocks.now_ms()})
+                       "log": log_[-self.settings.log_size:], "now": timing.now_ms()})
         await self.announce_audiences(table_id)
         return frame
 
@@ -703,7 +634,7 @@ class Hub:
     async def _claim_bot_move(self, table_id: str, version: int, seat: int) -> bool:
         async with self.sessionmaker() as db:
             return await leases.claim_bot_move(db, table_id, version, seat, owner=self.instance[:32],
-                                               now_ms=clocks.now_ms(),
+                                               now_ms=timing.now_ms(),
                                                lease_ms=int(self.settings.bot_lease_s * 1000))
 
     async def _run_bots(self, table_id: str) -> None:
@@ -727,7 +658,7 @@ class Hub:
                 return False
             seat, name, version = seats[0], rt.seat_bots[seats[0]], rt.version
             if not await self._claim_bot_move(table_id, version, seat):
-                observability.BOT_MOVES.labels("claimed_elsewhere").inc()
+                BOT_MOVES.labels("claimed_elsewhere").inc()
                 return False
         except Exception:  # the database was away: the sweeper wakes the table again
             observability.DATABASE_ERRORS.labels("bot_claim").inc()
@@ -741,12 +672,12 @@ class Hub:
             action = engine.RandomBot().choose(view, random.Random(secrets.randbits(32)))
         try:
             await self.act(table_id, user_id=None, action=action, version=version, bot_seat=seat)
-            observability.BOT_MOVES.labels("made").inc()
+            BOT_MOVES.labels("made").inc()
         except PlayError as exc:
             if exc.code != "stale_version":
                 log.error("bot %s at %s seat %s failed: %s", name, table_id, seat, exc.message)
                 return False
-            observability.BOT_MOVES.labels("stale").inc()  # a person moved first at a simultaneous prompt
+            BOT_MOVES.labels("stale").inc()  # a person moved first at a simultaneous prompt
         except Exception:
             log.exception("bot %s at %s seat %s crashed", name, table_id, seat)
             return False
@@ -766,7 +697,7 @@ class Hub:
             try:
                 stalled_for = int((self.settings.bot_delay + self.settings.bot_lease_s) * 1000)
                 async with self.sessionmaker() as db:
-                    stalled = await leases.stalled_bot_tables(db, before_ms=clocks.now_ms() - stalled_for)
+                    stalled = await leases.stalled_bot_tables(db, before_ms=timing.now_ms() - stalled_for)
                 for table_id, version in stalled:
                     await self.wake_bots(table_id, version)
             except asyncio.CancelledError:
@@ -795,12 +726,12 @@ class Hub:
                     conn.send(await self.snapshot_frame(table_id, conn))
 
 
-def _without_increments(pace: dict[str, Any] | None, clock: clocks.ClockState, seat: int,
-                        humans: set[int]) -> clocks.ClockState:
+def _without_increments(pace: dict[str, Any] | None, clock: timing.ClockState, seat: int,
+                        humans: set[int]) -> timing.ClockState:
     """A realtime clock after an undo: neither the undo nor the move it took back adds an increment, so taking
     moves back and making them again never buys time."""
     increment = (pace or {}).get("increment_s", 0) * 1000
-    if not clocks.is_timed(pace) or pace["mode"] != clocks.REALTIME or not increment:
+    if not timing.is_timed(pace) or pace["mode"] != timing.REALTIME or not increment:
         return clock
     clock.left_ms[seat] = max(0, clock.left_ms.get(seat, 0) - 2 * increment)
     return clock.with_deadline(pace, humans)
