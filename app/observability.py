@@ -1,9 +1,10 @@
 """What an operator sees of a running instance: Prometheus metrics at /metrics and one JSON object per log line.
 
 Metrics live in one registry per process (one process is one instance). Each is registered in the module that
-measures it (the move writer's store, the hub, the bots, the broker; the gauges read from the live hub when Prometheus
-scrapes are in app/play/gauges.py); the ones several layers count are here. Log lines carry the request id and table id of the request or
-socket they come from, taken from context variables that `RequestContext` sets for each HTTP request and websocket.
+measures it (the move writer's store, the hub, the bots, the broker; the gauges read from the live hub when
+Prometheus scrapes are in app/play/gauges.py); the ones several layers count are here. Log lines carry the request
+id and table id of the request or socket they come from, taken from context variables that `RequestContext` sets
+for each HTTP request and websocket.
 """
 
 from __future__ import annotations

@@ -289,7 +289,8 @@ async def public_tables(db: AsyncSession, *, tables: list[Table], with_invite: b
             clock_fields["waiting"] = clock.waiting
             if timing.is_timed(table.pace):
                 clock_fields["clocks"] = {str(s): {"left_ms": clock.left_now(s, now, humans),
-                                                   "running": s in clock.running(humans)} for s in sorted(clock.left_ms)}
+                                                   "running": s in clock.running(humans)}
+                                          for s in sorted(clock.left_ms)}
                 clock_fields["clocks_at"] = now
         out.append(TablePublic(
             id=table.id, game=table.game_id, title=game.title if game else table.game_id, options=table.options,

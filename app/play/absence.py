@@ -22,7 +22,8 @@ from app.lobby import timing
 from app.lobby.service import LobbyError
 
 if TYPE_CHECKING:
-    from .hub import Connection, Hub
+    from .hub import Hub
+    from .sockets import Connection
 
 
 def votes_needed(seats: list[Seat], target: Seat) -> int:

@@ -35,7 +35,7 @@ from app.lobby.routes import _seat_change, _visible_table
 from app.lobby.schemas import TablePublic, VoteRequest
 
 from . import absence, messages, store
-from .hub import Connection, Unfinished
+from .sockets import Connection, Unfinished
 from .runtime import PlayError, dumps
 
 router = APIRouter()
