@@ -29,12 +29,15 @@ from app.i18n import web as i18n_web
 from app.errors import handle as handle_hall_error
 from app.config import Settings, get_settings, secure_sqlite_files
 from app.db.session import make_engine, make_sessionmaker
+from app.history import service as history
 from app.history.routes import router as history_router
 from app.lobby import service as lobby_service
 from app.lobby.routes import router as lobby_router
-from app.play import clocks, leases
+from app.lobby import timing
+from app.play import gauges, leases
 from app.play.broker import make_broker
 from app.play.hub import Hub
+from app.play.notices import GameFinished
 from app.play.routes import SocketCounts, router as play_router
 from app.replays.routes import router as replays_router
 from app.tournaments import service as tournaments
@@ -64,7 +67,7 @@ async def _run_tournaments_once(app: FastAPI, every: float) -> None:
     while True:
         try:
             async with app.state.sessionmaker() as db:
-                mine = await leases.hold(db, "tournaments", owner=hub.instance[:32], now_ms=clocks.now_ms(),
+                mine = await leases.hold(db, "tournaments", owner=hub.instance[:32], now_ms=timing.now_ms(),
                                          lease_ms=int(every * 3000))
             if mine:
                 await tournaments.tick(app.state.sessionmaker, hub)
@@ -105,8 +108,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await signing_keys.load(app.state.sessionmaker, keys, **timing)
             refresh = asyncio.create_task(signing_keys.keep_fresh(app.state.sessionmaker, keys, **timing))
         app.state.hub = Hub(app.state.sessionmaker, make_broker(settings.redis_url), settings)
+        # What live play tells the layers above it (app/play/notices.py): a finished game is recorded in the
+        # history and the ratings, once per table, without holding up the move that finished it.
+        app.state.hub.notices.subscribe(
+            GameFinished, lambda finished: history.settle_soon(app.state.sessionmaker, finished.table_id))
         await app.state.hub.start()
-        unwatch = observability.watch(app.state.hub)
+        unwatch = gauges.watch(app.state.hub)
         await app.state.hashing.start()
         ticker = asyncio.create_task(_run_tournaments_once(app, settings.tournament_tick))
         visits = asyncio.create_task(_keep_visited_tables_listed(app, max(1.0, settings.abandoned_after_seconds / 8)))

@@ -1,9 +1,10 @@
 """What an operator sees of a running instance: Prometheus metrics at /metrics and one JSON object per log line.
 
-Metrics live in one registry per process (one process is one instance). Counters and histograms are updated where
-things happen (the move writer, the hub, the broker); the gauges (tables loaded, sockets open, Redis connected) are
-read from the live hub when Prometheus scrapes. Log lines carry the request id and table id of the request or
-socket they come from, taken from context variables that `RequestContext` sets for each HTTP request and websocket.
+Metrics live in one registry per process (one process is one instance). Each is registered in the module that
+measures it (the move writer's store, the hub, the bots, the broker; the gauges read from the live hub when
+Prometheus scrapes are in app/play/gauges.py); the ones several layers count are here. Log lines carry the request
+id and table id of the request or socket they come from, taken from context variables that `RequestContext` sets
+for each HTTP request and websocket.
 """
 
 from __future__ import annotations
@@ -14,53 +15,14 @@ import json
 import logging
 import secrets
 import time
-from typing import TYPE_CHECKING, Any, Awaitable, Callable
+from typing import Any, Awaitable, Callable
 
 from prometheus_client import CollectorRegistry, Counter, Histogram
-from prometheus_client.core import GaugeMetricFamily
-
-if TYPE_CHECKING:
-    from app.play.hub import Hub
 
 REGISTRY = CollectorRegistry(auto_describe=True)
 
-MOVES = Counter("boardhall_moves", "Moves committed (rate() of it is moves per second)", registry=REGISTRY)
-ACT_SECONDS = Histogram("boardhall_act_seconds", "Time from a move's arrival to its commit and publication",
-                        buckets=(0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5), registry=REGISTRY)
-COMMIT_BATCH = Histogram("boardhall_commit_batch_size", "Moves written per group-commit transaction",
-                         buckets=(1, 2, 4, 8, 16, 32, 64, 128, 256), registry=REGISTRY)
 DATABASE_ERRORS = Counter("boardhall_database_errors", "Database operations that failed", ["where"],
                           registry=REGISTRY)
-REDIS_ERRORS = Counter("boardhall_redis_errors", "Redis operations that failed", ["op"], registry=REGISTRY)
-BOT_MOVES = Counter("boardhall_bot_moves", "Bot move attempts by outcome: made, claimed_elsewhere (another instance "
-                    "holds the move), stale (lost a race after claiming: should stay 0)", ["outcome"],
-                    registry=REGISTRY)
-
-
-class HubGauges:
-    """Read at scrape time from the hub of this process."""
-
-    def __init__(self, hub: "Hub"):
-        self.hub = hub
-
-    def collect(self):  # noqa: ANN201
-        hub = self.hub
-        yield GaugeMetricFamily("boardhall_tables_loaded", "Tables whose game this instance holds in memory",
-                                value=len(hub.runtimes))
-        yield GaugeMetricFamily("boardhall_tables_watched", "Tables with at least one socket on this instance",
-                                value=len(hub.connections))
-        yield GaugeMetricFamily("boardhall_sockets", "Table websockets open on this instance",
-                                value=sum(len(c) for c in hub.connections.values()))
-        connected = getattr(hub.broker, "connected", True)
-        yield GaugeMetricFamily("boardhall_redis_connected", "1 while the fan-out broker is connected",
-                                value=1 if connected else 0)
-
-
-def watch(hub: "Hub") -> Callable[[], None]:
-    """Export `hub`'s gauges; returns the function that stops exporting them (at shutdown)."""
-    gauges = HubGauges(hub)
-    REGISTRY.register(gauges)
-    return lambda: REGISTRY.unregister(gauges)
 
 
 def timed(histogram: Histogram):  # noqa: ANN201

@@ -23,7 +23,7 @@ os.environ.setdefault("BOARDHALL_BENCH_GAMES", "1")
 from app import engine  # noqa: E402
 from app.engine.registry import load_games  # noqa: E402
 from app.play import messages  # noqa: E402
-from app.play.hub import SPECTATOR, audience_key, seat_number  # noqa: E402
+from app.play.runtime import SPECTATOR, audience_key, seat_number  # noqa: E402
 from app.play.patch import make_patch  # noqa: E402
 from bench.bench_parse import parse_pydantic  # noqa: E402
 

@@ -12,7 +12,7 @@ import pytest
 
 from app import engine
 from app.engine.game import match_action
-from app.play import clocks
+from app.lobby import timing as clocks
 from tests.support.tally import TALLY
 
 REALTIME = {"mode": "realtime", "bank_s": 60, "increment_s": 5}

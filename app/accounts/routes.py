@@ -12,7 +12,6 @@ from fastapi.responses import RedirectResponse
 from app.engine.text import Text, t
 from app.errors import HallError, refusal, refusal_detail
 from app.db.deps import DbDep
-from app.lobby import service as lobby_service
 
 from . import service
 from .deps import CurrentUser, OptionalUser, client_address, session_token, sign_in
@@ -58,9 +57,9 @@ async def _sessions_ended(request: Request, ended: list[str]) -> None:
 async def _nickname_free(db, user, nickname: str) -> None:  # noqa: ANN001
     """Refuse a nickname a registered player holds, or one someone at the user's tables already uses."""
     if user is None or user.nickname != nickname:
-        await lobby_service.check_nickname_reserved(db, user=user, nickname=nickname)
+        await service.check_nickname_reserved(db, user=user, nickname=nickname)
     if user is not None and user.nickname != nickname:
-        await lobby_service.check_nickname_free(db, user=user, nickname=nickname)
+        await service.check_nickname_free(db, user=user, nickname=nickname)
 
 
 @router.post("/api/session", response_model=UserEnvelope, tags=["accounts"])
@@ -105,7 +104,7 @@ async def register(body: RegisterCreate, request: Request, db: DbDep, user: Opti
     # Registering reserves the nickname kept (a guest's own, or the username): it must not be another's already.
     guest = user if user is not None and user.username is None else None
     kept = body.nickname or (guest.nickname if guest is not None else body.username)
-    await lobby_service.check_nickname_reserved(db, user=guest, nickname=kept)
+    await service.check_nickname_reserved(db, user=guest, nickname=kept)
     try:
         password_hash = await request.app.state.hashing.hash(body.password)
     except HasherBusy:

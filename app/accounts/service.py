@@ -6,12 +6,12 @@ import hashlib
 import secrets
 from datetime import timedelta
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.errors import HallError
-from app.db.models import User, UserSession, utcnow
+from app.db.models import Seat, Table, User, UserSession, utcnow
 from app.engine.text import t
 
 # A session's seen_at is written at most this often, so a busy page does not write on every request.
@@ -22,6 +22,39 @@ class AccountError(HallError):
     """An account request refused (app/errors.py answers it)."""
 
     status = 409
+
+
+async def check_nickname_free(db: AsyncSession, *, user: User, nickname: str, table_id: str | None = None) -> None:
+    """Nicknames are unique among the seats of a table (compared without case), so a log line names one person.
+
+    With `table_id`: may `user` sit at that table? Without: may `user` take this nickname at every table where
+    they sit and the game is not over?"""
+    if table_id is not None:
+        tables = [table_id]
+    else:
+        tables = list((await db.execute(
+            select(Seat.table_id).join(Table, Table.id == Seat.table_id)
+            .where(Seat.user_id == user.id, Table.status != "finished"))).scalars())
+    if not tables:
+        return
+    others = (await db.execute(select(User.nickname, Seat.table_id).join(Seat, Seat.user_id == User.id)
+                               .where(Seat.table_id.in_(tables), User.id != user.id))).all()
+    wanted = nickname.casefold()
+    if any(name.casefold() == wanted for name, _ in others):
+        raise AccountError("nickname_taken", t("someone at the table is already called {nickname}; "
+                                               "choose another nickname first", nickname=repr(nickname)), 409)
+
+
+async def check_nickname_reserved(db: AsyncSession, *, user: User | None, nickname: str) -> None:
+    """A registered player's nickname is theirs across the hall (compared without case): nobody else, guest or
+    registered, may take it, so the same name in two lobby rows is the same person. Guests' names are not
+    reserved; the lobby marks guests as such instead."""
+    query = select(User.id).where(User.username.is_not(None), func.lower(User.nickname) == nickname.lower())
+    if user is not None:
+        query = query.where(User.id != user.id)
+    if (await db.execute(query.limit(1))).first() is not None:
+        raise AccountError("nickname_taken", t("{nickname} is the nickname of a registered player; "
+                                               "choose another nickname", nickname=repr(nickname)), 409)
 
 
 async def create_guest(db: AsyncSession, *, nickname: str) -> User:

@@ -19,11 +19,10 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app import engine
+from app.accounts import ratings as R
+from app.accounts.shown import person_of
 from app.db.models import GameRecord, Outcome, OutcomeSeat, Rating, Seat, Table, User, utcnow
 from app.lobby.service import bot_name
-
-from . import ratings as R
-from .shown import person_of
 
 log = logging.getLogger(__name__)
 

@@ -17,9 +17,8 @@ from app.errors import refusal
 from app.i18n import current_language, gettext
 
 from . import rulebook, service, texts
-from app.play import absence
 
-from .schemas import GamePublic, JoinRequest, QuickPlay, SeatRequest, TableCreate, TableCreated, TablePublic, VoteRequest
+from .schemas import GamePublic, JoinRequest, QuickPlay, SeatRequest, TableCreate, TableCreated, TablePublic
 
 router = APIRouter()
 STATIC = Path(__file__).resolve().parent.parent.parent / "static"
@@ -184,33 +183,6 @@ async def open_rematch(table_id: str, request: Request, db: DbDep, user: Current
     await db.commit()
     await _notify(request, db, table)
     return TableCreated(id=new.id, invite=new.invite, invite_url=f"/tables/{new.id}?invite={new.invite}")
-
-
-# ---- absent players (app/play/absence.py) ---------------------------------------------------------------------------
-
-@router.post("/api/tables/{table_id}/resign", response_model=TablePublic, tags=["play"])
-async def resign(table_id: str, request: Request, db: DbDep, user: CurrentUser) -> TablePublic:
-    """Leave a game in play: a bot plays your seat to the end; the result records the resignation."""
-    table = await _visible_table(request, db, table_id, user, None)
-    settings = request.app.state.settings
-    return await _seat_change(request, db, table, absence.resign(db, table=table, user=user, settings=settings),
-                              reload=True)
-
-
-@router.post("/api/tables/{table_id}/reclaim", response_model=TablePublic, tags=["play"])
-async def reclaim(table_id: str, request: Request, db: DbDep, user: CurrentUser) -> TablePublic:
-    """Take back the seat a bot has been playing for you (after timeouts, a vote or the host's hand-over)."""
-    table = await _visible_table(request, db, table_id, user, None)
-    return await _seat_change(request, db, table, absence.reclaim(db, table=table, user=user), reload=True)
-
-
-@router.post("/api/tables/{table_id}/vote", response_model=TablePublic, tags=["play"])
-async def vote_absent(table_id: str, body: VoteRequest, request: Request, db: DbDep, user: CurrentUser) -> TablePublic:
-    """Vote to seat a bot for a player away past the grace period; a majority of the other players decides."""
-    table = await _visible_table(request, db, table_id, user, None)
-    settings = request.app.state.settings
-    return await _seat_change(request, db, table,
-                              absence.vote(db, table=table, user=user, seat=body.seat, settings=settings), reload=True)
 
 
 # ---- pages ------------------------------------------------------------------------------------------------

@@ -16,9 +16,10 @@ from app.errors import HallError
 from app.db.models import Clock, GameRecord, Seat, Table, User, as_utc, utcnow
 from app.engine.text import t, tn
 from app.i18n import BOT_SUFFIX, N_
-from app.history import shown as history
-from app.play import clocks
+from app.accounts import shown
+from app.accounts.service import check_nickname_free
 
+from . import timing
 from .schemas import SeatPublic, TablePublic
 
 
@@ -66,39 +67,6 @@ async def check_table_limits(db: AsyncSession, *, host: User, open_limit: int, p
 OPEN_LIMIT_RETRY_S = 60
 
 
-async def check_nickname_free(db: AsyncSession, *, user: User, nickname: str, table_id: str | None = None) -> None:
-    """Nicknames are unique among the seats of a table (compared without case), so a log line names one person.
-
-    With `table_id`: may `user` sit at that table? Without: may `user` take this nickname at every table where
-    they sit and the game is not over?"""
-    if table_id is not None:
-        tables = [table_id]
-    else:
-        tables = list((await db.execute(
-            select(Seat.table_id).join(Table, Table.id == Seat.table_id)
-            .where(Seat.user_id == user.id, Table.status != "finished"))).scalars())
-    if not tables:
-        return
-    others = (await db.execute(select(User.nickname, Seat.table_id).join(Seat, Seat.user_id == User.id)
-                               .where(Seat.table_id.in_(tables), User.id != user.id))).all()
-    wanted = nickname.casefold()
-    if any(name.casefold() == wanted for name, _ in others):
-        raise LobbyError("nickname_taken", t("someone at the table is already called {nickname}; "
-                                             "choose another nickname first", nickname=repr(nickname)), 409)
-
-
-async def check_nickname_reserved(db: AsyncSession, *, user: User | None, nickname: str) -> None:
-    """A registered player's nickname is theirs across the hall (compared without case): nobody else, guest or
-    registered, may take it, so the same name in two lobby rows is the same person. Guests' names are not
-    reserved; the lobby marks guests as such instead."""
-    query = select(User.id).where(User.username.is_not(None), func.lower(User.nickname) == nickname.lower())
-    if user is not None:
-        query = query.where(User.id != user.id)
-    if (await db.execute(query.limit(1))).first() is not None:
-        raise LobbyError("nickname_taken", t("{nickname} is the nickname of a registered player; "
-                                             "choose another nickname", nickname=repr(nickname)), 409)
-
-
 async def create_table(db: AsyncSession, *, host: User, game_id: str, options: dict[str, Any],
                        seats: int | None, private: bool, pace: dict[str, Any] | None = None) -> Table:
     """Open a table with the host in seat 0."""
@@ -113,7 +81,7 @@ async def create_table(db: AsyncSession, *, host: User, game_id: str, options: d
         raise LobbyError("bad_options", exc.say or exc.message) from None
     table = Table(id=secrets.token_urlsafe(6), game_id=game.id, options=parsed.model_dump(mode="json"),
                   host_id=host.id, private=private, invite=secrets.token_urlsafe(9), status="open", num_seats=num_seats,
-                  pace=pace if clocks.is_timed(pace) else None)
+                  pace=pace if timing.is_timed(pace) else None)
     db.add(table)
     await db.flush()
     db.add_all(Seat(table_id=table.id, index=i, user_id=host.id if i == 0 else None) for i in range(num_seats))
@@ -180,7 +148,7 @@ async def join(db: AsyncSession, *, table: Table, user: User, seat: int | None) 
     await check_nickname_free(db, user=user, nickname=user.nickname, table_id=table.id)
     chosen = _pick_empty(seats, seat)
     chosen.user_id = user.id
-    chosen.seen_ms = clocks.now_ms()  # they are here, on the table page (app/play/absence.py)
+    chosen.seen_ms = timing.now_ms()  # they are here, on the table page (app/play/absence.py)
     await db.flush()
     return chosen
 
@@ -272,14 +240,14 @@ async def start(db: AsyncSession, *, table: Table, user: User) -> GameRecord:
     # Away is counted from the start at the latest: a player who has not opened the table since (or never did) gets
     # the whole grace before a vote, as one who just left does; without it the host's seat was voted to a bot 0.05 s
     # after the start (issue 28). Their `absent_since_ms` is the start.
-    started = clocks.now_ms() - clocks.stale_ms(get_settings())
+    started = timing.now_ms() - timing.stale_ms(get_settings())
     for seat in seats:
         if seat.user_id is not None:
             seat.seen_ms = max(seat.seen_ms or 0, started)
     await db.flush()
     humans = {s.index for s in seats if s.user_id is not None}
-    clock = clocks.start_clock(table.pace, len(seats), sorted(game.pending(state)), humans, clocks.now_ms())
-    db.add(clocks.new_row(table.id, clock))
+    clock = timing.start_clock(table.pace, len(seats), sorted(game.pending(state)), humans, timing.now_ms())
+    db.add(timing.new_row(table.id, clock))
     await db.flush()
     return record
 
@@ -336,25 +304,26 @@ async def public_tables(db: AsyncSession, *, tables: list[Table], with_invite: b
     playing = [t.id for t in tables if t.status == "playing"]
     clock_rows = {c.table_id: c for c in (await db.execute(select(Clock).where(Clock.table_id.in_(playing)))).scalars()} \
         if playing else {}
-    settings, now = get_settings(), clocks.now_ms()
+    settings, now = get_settings(), timing.now_ms()
     rated_games: dict[tuple[str, int], int] = {}
-    ratings = await history.seat_ratings(db, [(t.id, t.game_id, seats_by[t.id]) for t in tables],
-                                         registered={u.id: u.username is not None for u in users},
-                                         games_out=rated_games)
+    ratings = await shown.seat_ratings(db, [(t.id, t.game_id, seats_by[t.id]) for t in tables],
+                                       registered={u.id: u.username is not None for u in users},
+                                       games_out=rated_games)
     out = []
     for table in tables:
         seats = seats_by[table.id]
         game = engine.get(table.game_id)
-        timing: dict[str, Any] = {}
+        clock_fields: dict[str, Any] = {}
         row = clock_rows.get(table.id)
         if row is not None:
-            clock = clocks.ClockState.from_row(row)
+            clock = timing.ClockState.from_row(row)
             humans = {s.index for s in seats if s.user_id is not None}
-            timing["waiting"] = clock.waiting
-            if clocks.is_timed(table.pace):
-                timing["clocks"] = {str(s): {"left_ms": clock.left_now(s, now, humans), "running": s in clock.running(humans)}
-                                    for s in sorted(clock.left_ms)}
-                timing["clocks_at"] = now
+            clock_fields["waiting"] = clock.waiting
+            if timing.is_timed(table.pace):
+                clock_fields["clocks"] = {str(s): {"left_ms": clock.left_now(s, now, humans),
+                                                   "running": s in clock.running(humans)}
+                                          for s in sorted(clock.left_ms)}
+                clock_fields["clocks_at"] = now
         out.append(TablePublic(
             id=table.id, game=table.game_id, title=game.title if game else table.game_id, options=table.options,
             host_id=table.host_id, host=names.get(table.host_id, "?"), private=table.private, status=table.status,
@@ -366,7 +335,7 @@ async def public_tables(db: AsyncSession, *, tables: list[Table], with_invite: b
                    for s in seats],
             result=results.get(table.id), invite=table.invite if with_invite else None, rematch_id=table.rematch_id,
             idle=is_idle(table),
-            pace=table.pace or {"mode": "relaxed"}, absent_grace_s=settings.absent_grace_s, **timing))
+            pace=table.pace or {"mode": "relaxed"}, absent_grace_s=settings.absent_grace_s, **clock_fields))
     return out
 
 
@@ -375,7 +344,7 @@ def _presence(seat: Seat, now: int, settings: Any) -> dict[str, Any]:
     out: dict[str, Any] = {"away_user_id": seat.away_user_id, "resigned": bool(seat.resigned),
                            "votes": len(seat.votes or [])}
     if seat.user_id is not None:
-        gone = clocks.absent_since(seat.seen_ms, now, settings)
+        gone = timing.absent_since(seat.seen_ms, now, settings)
         out.update(connected=gone is None, absent_since_ms=gone)
     return out
 

@@ -18,12 +18,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.db.models import Clock, Seat, Table, User
 from app.engine.text import t
 from app.lobby import service as lobby_service
+from app.lobby import timing
 from app.lobby.service import LobbyError
 
-from . import clocks
-
 if TYPE_CHECKING:
-    from .hub import Connection, Hub
+    from .hub import Hub
+    from .sockets import Connection
 
 
 def votes_needed(seats: list[Seat], target: Seat) -> int:
@@ -45,9 +45,15 @@ async def _rebase_clock(db: AsyncSession, table: Table, humans_before: set[int],
     if row is None:
         return
     humans = {s.index for s in seats if s.user_id is not None}
-    clock = clocks.rebased(table.pace, clocks.ClockState.from_row(row), humans_before, humans, clocks.now_ms(),
+    clock = timing.rebased(table.pace, timing.ClockState.from_row(row), humans_before, humans, timing.now_ms(),
                            reclaimed)
-    await clocks.store_rebased(db, table.id, clock)
+    await store_rebased(db, table.id, clock)
+
+
+async def store_rebased(db: AsyncSession, table_id: str, clock: timing.ClockState) -> None:
+    """Write a rebased clock (same version) without touching a lease a firing instance may hold."""
+    await db.execute(update(Clock).where(Clock.table_id == table_id, Clock.version == clock.version)
+                     .values(**clock.row()))
 
 
 def _pass_host(table: Table, seats: list[Seat], leaving: int, start: int, settings: Any) -> None:
@@ -56,8 +62,8 @@ def _pass_host(table: Table, seats: list[Seat], leaving: int, start: int, settin
         return
     order = [seats[(start + k) % len(seats)] for k in range(1, len(seats) + 1)]
     people = [s for s in order if s.user_id is not None and s.user_id != leaving]
-    now = clocks.now_ms()
-    connected = [s for s in people if clocks.absent_since(s.seen_ms, now, settings) is None]
+    now = timing.now_ms()
+    connected = [s for s in people if timing.absent_since(s.seen_ms, now, settings) is None]
     chosen = (connected or people or [None])[0]
     if chosen is not None:
         table.host_id = chosen.user_id
@@ -100,7 +106,7 @@ async def reclaim(db: AsyncSession, *, table: Table, user: User) -> Seat:
         raise LobbyError("already_seated", t("you already play a seat at this table"), 409)
     humans_before = {s.index for s in seats if s.user_id is not None}
     seat.user_id, seat.bot, seat.away_user_id, seat.votes = user.id, None, None, None
-    seat.seen_ms = clocks.now_ms()
+    seat.seen_ms = timing.now_ms()
     await db.flush()
     await _rebase_clock(db, table, humans_before, seats, reclaimed=seat.index)
     return seat
@@ -116,8 +122,8 @@ async def vote(db: AsyncSession, *, table: Table, user: User, seat: int, setting
     target = seats[seat]
     if target.user_id == user.id:
         raise LobbyError("bad_seat", t("you cannot vote about your own seat; resign instead"))
-    now = clocks.now_ms()
-    gone = clocks.absent_since(target.seen_ms, now, settings)
+    now = timing.now_ms()
+    gone = timing.absent_since(target.seen_ms, now, settings)
     if gone is None:
         raise LobbyError("not_absent", t("that player is connected"), 409)
     if now - gone < settings.absent_grace_s * 1000:
@@ -160,8 +166,8 @@ def note_arrival(table: Table, seats: list[Seat], user_id: int | None, settings:
     seat = next((s for s in seats if user_id is not None and s.user_id == user_id), None)
     if seat is None:
         return False
-    now = clocks.now_ms()
-    was_away = clocks.absent_since(seat.seen_ms, now, settings) is not None
+    now = timing.now_ms()
+    was_away = timing.absent_since(seat.seen_ms, now, settings) is not None
     had_votes = bool(seat.votes)
     seat.seen_ms, seat.votes = now, None
     return table.status == "playing" and (was_away or had_votes)
@@ -170,7 +176,7 @@ def note_arrival(table: Table, seats: list[Seat], user_id: int | None, settings:
 async def left(hub: "Hub", conn: "Connection") -> None:
     """A seated player's last socket here closed: they count as away from now on."""
     if not any(c.user_id == conn.user_id for c in hub.connections.get(conn.table_id, ())):
-        await _note_presence(hub, conn, clocks.now_ms() - clocks.stale_ms(hub.settings))
+        await _note_presence(hub, conn, timing.now_ms() - timing.stale_ms(hub.settings))
 
 
 async def _note_presence(hub: "Hub", conn: "Connection", seen_ms: int) -> None:
@@ -185,18 +191,18 @@ async def _note_presence(hub: "Hub", conn: "Connection", seen_ms: int) -> None:
         seat = next((s for s in seats if s.user_id == conn.user_id), None)
         if seat is None:
             return
-        now = clocks.now_ms()
-        was_away = clocks.absent_since(seat.seen_ms, now, hub.settings) is not None
+        now = timing.now_ms()
+        was_away = timing.absent_since(seat.seen_ms, now, hub.settings) is not None
         seat.seen_ms = seen_ms
         await db.commit()
-        is_away = clocks.absent_since(seen_ms, now, hub.settings) is not None
+        is_away = timing.absent_since(seen_ms, now, hub.settings) is not None
         if table.status == "playing" and (was_away != is_away or seat.votes):
             await notify(hub, db, table, seats=seats)
 
 
 async def heartbeat(hub: "Hub") -> None:
     """Renew presence of the players connected here; pass on host rights of hosts away past the grace period."""
-    now = clocks.now_ms()
+    now = timing.now_ms()
     here = sorted({(c.table_id, c.user_id) for conns in list(hub.connections.values()) for c in conns
                    if c.user_id is not None})
     async with hub.sessionmaker() as db:
@@ -206,14 +212,14 @@ async def heartbeat(hub: "Hub") -> None:
             chunk = tuple_(Seat.table_id, Seat.user_id).in_(here[start:start + 500])
             # A player seated after their socket opened was not known to be here: say so once they are.
             back |= set((await db.execute(select(Seat.table_id).where(
-                chunk, Seat.seen_ms.is_(None) | (Seat.seen_ms < now - clocks.stale_ms(hub.settings))))).scalars())
+                chunk, Seat.seen_ms.is_(None) | (Seat.seen_ms < now - timing.stale_ms(hub.settings))))).scalars())
             await db.execute(update(Seat).where(chunk).values(seen_ms=now))
         await db.commit()
         for table_id in back:
             table = await db.get(Table, table_id)
             if table is not None and table.status == "playing":
                 await notify(hub, db, table)
-        cutoff = now - clocks.stale_ms(hub.settings) - int(hub.settings.absent_grace_s * 1000)
+        cutoff = now - timing.stale_ms(hub.settings) - int(hub.settings.absent_grace_s * 1000)
         away_hosts = (await db.execute(
             select(Table).join(Seat, (Seat.table_id == Table.id) & (Seat.user_id == Table.host_id))
             .where(Table.status == "playing", Seat.seen_ms < cutoff).limit(100))).scalars().all()

@@ -16,9 +16,14 @@ import json
 import logging
 from typing import Any, Awaitable, Callable
 
+from prometheus_client import Counter
+
 from app import observability
 
 log = logging.getLogger(__name__)
+
+REDIS_ERRORS = Counter("boardhall_redis_errors", "Redis operations that failed", ["op"],
+                       registry=observability.REGISTRY)
 Handler = Callable[[dict[str, Any]], Awaitable[None]]
 Reconnected = Callable[[], Awaitable[None]]
 
@@ -62,7 +67,7 @@ class RedisBroker:
         try:
             await self._subscribe()
         except Exception as exc:  # start anyway: the listener keeps trying, local sockets are served meanwhile
-            observability.REDIS_ERRORS.labels("subscribe").inc()
+            REDIS_ERRORS.labels("subscribe").inc()
             log.warning("redis not reachable at startup (%s); retrying in the background", type(exc).__name__)
         self._task = asyncio.create_task(self._listen(on_reconnect))
 
@@ -94,7 +99,7 @@ class RedisBroker:
             except Exception as exc:  # keep serving our own sockets; try again after a pause
                 if self.connected:
                     log.warning("redis connection lost (%s); serving local sockets only", type(exc).__name__)
-                observability.REDIS_ERRORS.labels("subscribe").inc()
+                REDIS_ERRORS.labels("subscribe").inc()
                 self.connected = False
                 await asyncio.sleep(pause)
                 pause = min(self.LONGEST_PAUSE, pause * 2)
@@ -111,7 +116,7 @@ class RedisBroker:
                 await self._redis.publish(self.CHANNEL, json.dumps(message, separators=(",", ":")))
                 return
             except Exception as exc:  # the listener notices a lost connection too, and reconnects with back-off
-                observability.REDIS_ERRORS.labels("publish").inc()
+                REDIS_ERRORS.labels("publish").inc()
                 log.warning("redis publish failed (%s); delivering locally", type(exc).__name__)
         # Redis is away: this instance's own sockets still get the message; other instances resync later.
         await self._deliver(message)

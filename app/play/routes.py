@@ -23,16 +23,20 @@ from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from app import engine, observability
-from app.accounts.deps import OptionalUser, client_address, connection_user, session_token
+from app.accounts.deps import CurrentUser, OptionalUser, client_address, connection_user, session_token
 from app.accounts.service import session_id
 from app.db.deps import DbDep
 from app.db.models import GameRecord, Message, as_utc, utcnow
 from app.engine.text import Text, t, tn
 from app.errors import refusal, refusal_detail
 from app.lobby import service as lobby_service
+from app.lobby import timing
+from app.lobby.routes import _seat_change, _visible_table
+from app.lobby.schemas import TablePublic, VoteRequest
 
-from . import absence, clocks, messages, store
-from .hub import Connection, PlayError, Unfinished, dumps
+from . import absence, messages, store
+from .sockets import Connection, Unfinished
+from .runtime import PlayError, dumps
 
 router = APIRouter()
 log = logging.getLogger(__name__)
@@ -144,6 +148,32 @@ async def game_log(table_id: str, request: Request, db: DbDep, user: OptionalUse
     return {"lines": lines, "more": more}
 
 
+# ---- absent players (app/play/absence.py) --------------------------------------------------------------------
+@router.post("/api/tables/{table_id}/resign", response_model=TablePublic, tags=["play"])
+async def resign(table_id: str, request: Request, db: DbDep, user: CurrentUser) -> TablePublic:
+    """Leave a game in play: a bot plays your seat to the end; the result records the resignation."""
+    table = await _visible_table(request, db, table_id, user, None)
+    settings = request.app.state.settings
+    return await _seat_change(request, db, table, absence.resign(db, table=table, user=user, settings=settings),
+                              reload=True)
+
+
+@router.post("/api/tables/{table_id}/reclaim", response_model=TablePublic, tags=["play"])
+async def reclaim(table_id: str, request: Request, db: DbDep, user: CurrentUser) -> TablePublic:
+    """Take back the seat a bot has been playing for you (after timeouts, a vote or the host's hand-over)."""
+    table = await _visible_table(request, db, table_id, user, None)
+    return await _seat_change(request, db, table, absence.reclaim(db, table=table, user=user), reload=True)
+
+
+@router.post("/api/tables/{table_id}/vote", response_model=TablePublic, tags=["play"])
+async def vote_absent(table_id: str, body: VoteRequest, request: Request, db: DbDep, user: CurrentUser) -> TablePublic:
+    """Vote to seat a bot for a player away past the grace period; a majority of the other players decides."""
+    table = await _visible_table(request, db, table_id, user, None)
+    settings = request.app.state.settings
+    return await _seat_change(request, db, table,
+                              absence.vote(db, table=table, user=user, seat=body.seat, settings=settings), reload=True)
+
+
 @router.websocket("/ws/tables/{table_id}")
 async def table_socket(websocket: WebSocket, table_id: str) -> None:
     app = websocket.app
@@ -250,7 +280,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             # A drain (SIGTERM) closes every socket with 1012 and the browser is back within seconds on another
             # instance: not noting "away" spares the others an away-and-back flicker and the draining instance a
             # statement and a table view per socket. A player who does not come back counts as away once this
-            # instance's heartbeats stop (clocks.stale_ms).
+            # instance's heartbeats stop (timing.stale_ms).
             if not restarting:
                 await absence.left(hub, conn)
         except Exception:  # presence is renewed by heartbeats; a failed note here only delays "away"
@@ -260,7 +290,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
 async def _handle(app, conn: Connection, user, table_id: str, msg) -> None:  # noqa: ANN001
     hub = app.state.hub
     if isinstance(msg, messages.Ping):
-        conn.send(dumps({"type": "pong", "id": msg.id, "now": clocks.now_ms()}))  # the client's clock offset
+        conn.send(dumps({"type": "pong", "id": msg.id, "now": timing.now_ms()}))  # the client's clock offset
     elif isinstance(msg, messages.Sync):
         try:
             conn.send(await hub.snapshot_frame(table_id, conn))

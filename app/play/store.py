@@ -21,6 +21,7 @@ import sys
 from pathlib import Path
 
 import orjson
+from prometheus_client import Counter, Histogram
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -31,6 +32,11 @@ from . import writer
 from .writer import PendingMove
 
 log = logging.getLogger(__name__)
+
+MOVES = Counter("boardhall_moves", "Moves committed (rate() of it is moves per second)",
+                registry=observability.REGISTRY)
+COMMIT_BATCH = Histogram("boardhall_commit_batch_size", "Moves written per group-commit transaction",
+                         buckets=(1, 2, 4, 8, 16, 32, 64, 128, 256), registry=observability.REGISTRY)
 
 
 # ---- reads -------------------------------------------------------------------------------------------------------
@@ -135,7 +141,7 @@ class MoveWriter:
                 self._starting = self.loop.create_task(self._restart())
             return
         batch, self.gathering = self.gathering, []
-        observability.COMMIT_BATCH.observe(len(batch))
+        COMMIT_BATCH.observe(len(batch))
         try:
             payload = writer.encode_batch([move for move, _ in batch])
         except Exception as exc:  # a move that cannot be written as JSON (a bug in a game): its batch fails
@@ -151,7 +157,7 @@ class MoveWriter:
             log.error("move batch of %d failed: %s: %s", len(batch), type(answer).__name__, answer)
         else:
             self.batches += 1
-            observability.MOVES.inc(sum(answer))
+            MOVES.inc(sum(answer))
             if self.kill_after and self.batches >= self.kill_after:
                 os.kill(os.getpid(), signal.SIGKILL)
         self._settle(batch, answer)

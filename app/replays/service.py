@@ -26,7 +26,7 @@ from app.engine.playout import is_undo, states
 from app.engine.text import t
 from app.errors import HallError
 from app.lobby import service as lobby_service
-from app.play.clocks import with_resignations
+from app.lobby.timing import with_resignations
 
 OPEN = "open"
 CACHED_TIMELINES = 8

@@ -27,7 +27,7 @@ from app.engine import text  # text.t, not t: `t` is the tournament throughout t
 from app.i18n import BOT_SUFFIX
 from app.lobby import service as lobby
 from app.lobby.service import OPEN_LIMIT_RETRY_S
-from app.play import clocks
+from app.lobby import timing
 
 from .seating import SeatingError, seat_round, table_sizes
 from .standings import TableResult, standings
@@ -316,7 +316,7 @@ async def _open_table(db: AsyncSession, t: Tournament, members: list[Entrant]) -
     """A private table hosted by the organiser with the seating's players in seat order."""
     table = Table(id=secrets.token_urlsafe(6), game_id=t.game_id, options=dict(t.options), host_id=t.organiser_id,
                   private=True, invite=secrets.token_urlsafe(9), status="open", num_seats=len(members),
-                  pace=t.pace if clocks.is_timed(t.pace) else None)
+                  pace=t.pace if timing.is_timed(t.pace) else None)
     db.add(table)
     await db.flush()
     db.add_all(Seat(table_id=table.id, index=i, user_id=e.user_id, bot=e.bot) for i, e in enumerate(members))

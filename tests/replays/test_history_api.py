@@ -218,3 +218,26 @@ def test_the_lobby_shows_a_labelled_rating_only_once_it_comes_from_games_unless_
     assert 'title="rating at this game">rating ' in row
     ann.post("/api/me/preferences", {"show_ratings": False})
     assert "player-rating" not in row_of(first["id"])
+
+
+def test_a_finished_game_is_recorded_when_it_ends_before_any_history_page_asks(server):
+    # Live play tells GameFinished (app/play/notices.py) and app/main.py has the history record it at once. No history
+    # page is read here: its own sweep would record the game too, and hide a notice that nobody heard.
+    ann, bob = registered(server, "Ann"), registered(server, "Bob")
+    tid = seat_everyone(ann, [bob])["id"]
+    play_to_the_end([ann.socket(tid), bob.socket(tid)], seed=5)
+
+    async def outcomes() -> int:
+        engine = make_engine(server.database_url)
+        try:
+            async with engine.connect() as conn:
+                return (await conn.execute(text("SELECT count(*) FROM outcomes WHERE table_id = :t"),
+                                           {"t": tid})).scalar()
+        finally:
+            await engine.dispose()
+
+    deadline = time.monotonic() + 20
+    with ThreadPoolExecutor(1) as pool:  # its own thread, as above
+        while (found := pool.submit(asyncio.run, outcomes()).result()) == 0 and time.monotonic() < deadline:
+            time.sleep(0.2)
+    assert found == 1

@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from app.history.ratings import FRESH, MODEL, Participant, Skill, anchor, places, rate
+from app.accounts.ratings import FRESH, MODEL, Participant, Skill, anchor, places, rate
 
 
 def test_two_player_win_matches_the_weng_lin_formula_worked_by_hand():

@@ -13,7 +13,7 @@ import pytest
 
 from app import engine
 from app.db.models import GameRecord, Move
-from app.play.clocks import with_resignations
+from app.lobby.timing import with_resignations
 from app.replays import service as timelines
 from tests.support.clients import Person
 

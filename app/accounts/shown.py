@@ -1,7 +1,6 @@
 """Ratings as people see them next to names: one read for the seats of many tables (the lobby's table JSON).
 
-Kept apart from app.history.service so the lobby can import it without importing the history's own use of the
-lobby.
+Kept with the accounts, below the lobby that shows them and the history that changes them (docs/architecture.md).
 """
 
 from __future__ import annotations
