@@ -1,0 +1,128 @@
+"""The search bot (app/engine/search.py): it sees only what its seat may know, it is reproducible, and it plays better
+than chance. Positions come from seeded games of the heuristic bots, for every game."""
+
+from __future__ import annotations
+
+import random
+from typing import Iterator
+
+import pytest
+
+from app.engine import get, load_games
+from app.engine.game import Game, State
+from app.engine.playout import canonical
+from app.engine.registry import GAME_PACKAGES
+from app.engine.search import LEVELS, Budget, choose, policy_bot, search
+
+load_games()
+
+
+def positions(game: Game, num_players: int, seed: int, every: int) -> Iterator[tuple[State, int]]:
+    """(state, a pending seat with a real choice) every `every` moves of a seeded game of heuristic bots."""
+    rng = random.Random(seed)
+    bot = policy_bot(game)
+    state = game.new_game(num_players, None, seed)
+    moves = 0
+    while game.result(state) is None:
+        pending = sorted(game.pending(state))
+        seat = rng.choice(pending)
+        if moves >= every and len(game.legal(state, seat)) > 1:
+            moves = 0
+            yield state, seat
+        state, _ = game.apply(state, seat, bot.choose(game.full_view(state, seat), rng))
+        moves += 1
+
+
+@pytest.mark.parametrize("game_id", GAME_PACKAGES)
+def test_the_hidden_deal_depends_only_on_what_the_seat_knows(game_id):
+    """scramble_hidden deals from what the seat knows: scrambling an already scrambled state with the same
+    generator gives the very same state, so nothing of the true arrangement leaks into a search's playouts."""
+    game = get(game_id)
+    checked = 0
+    for n in sorted({game.min_players, game.max_players}):
+        for state, _ in positions(game, n, seed=11, every=9 * n):
+            for seat in range(n):
+                once = game.scramble_hidden(state, seat, random.Random(3))
+                twice = game.scramble_hidden(game.scramble_hidden(state, seat, random.Random(8)), seat,
+                                             random.Random(3))
+                assert canonical(once) == canonical(twice), f"{game_id}: seat {seat} sees a difference"
+                checked += 1
+    assert checked >= 10
+
+
+@pytest.mark.parametrize("game_id", GAME_PACKAGES)
+def test_the_search_chooses_the_same_move_whatever_it_cannot_see(game_id):
+    """With its seed fixed, the search makes the same choice on the true state and on states where everything the
+    seat cannot see was dealt anew: it never reads another hand, a deck's order or a face-down tile."""
+    game = get(game_id)
+    budget = Budget(iterations=8)
+    found = 0
+    for n in sorted({game.min_players, game.max_players}):
+        for _, (state, seat) in zip(range(2 if n == 2 else 1), positions(game, n, seed=4, every=23)):
+            chosen = search(game, state, seat, budget, seed=9).action
+            for k in (1, 2):
+                scrambled = game.scramble_hidden(state, seat, random.Random(100 + k))
+                assert search(game, scrambled, seat, budget, seed=9).action == chosen, (game_id, n, seat)
+            found += 1
+    assert found >= 2
+
+
+def test_the_search_is_reproducible_and_its_seed_matters():
+    game = get("river")
+    state, seat = next(positions(game, 3, seed=2, every=5))
+    first = search(game, state, seat, Budget(iterations=30), seed=1)
+    again = search(game, state, seat, Budget(iterations=30), seed=1)
+    assert (first.action, first.stats) == (again.action, again.stats)
+    assert first.iterations == 30 and sum(v for v, _ in first.stats.values()) == 30
+    assert search(game, state, seat, Budget(iterations=30), seed=2).stats != first.stats
+
+
+def test_a_single_legal_move_is_played_without_searching():
+    game = get("jambo")
+    rng = random.Random(1)
+    state = game.new_game(2, None, 1)
+    bot = policy_bot(game)
+    while True:
+        seat = sorted(game.pending(state))[0]
+        legal = game.legal(state, seat)
+        if len(legal) == 1:
+            break
+        state, _ = game.apply(state, seat, bot.choose(game.full_view(state, seat), rng))
+    result = search(game, state, seat, Budget(iterations=50), seed=0)
+    assert result.action == legal[0] and result.iterations == 0
+
+
+def test_levels_grow_from_the_heuristic_to_a_longer_search():
+    assert LEVELS["easy"].budget is None
+    medium, hard = LEVELS["medium"].budget, LEVELS["hard"].budget
+    assert medium.iterations < hard.iterations
+    assert hard.seconds is not None and hard.seconds < 2  # the per-move deadline: under 2 s for the hard level
+
+
+def test_every_level_plays_a_legal_move_in_every_game():
+    for game_id in GAME_PACKAGES:
+        game = get(game_id)
+        state, seat = next(positions(game, 2, seed=6, every=7))
+        for level in LEVELS:
+            assert choose(game, state, seat, level, seed=3) in game.legal(state, seat), (game_id, level)
+
+
+def test_the_search_beats_random_play():
+    """A small seeded match of The River: a short search wins most games against a random player."""
+    game = get("river")
+    from app.engine import RandomBot
+    wins = 0
+    games = 5
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = game.new_game(2, None, seed)
+        me = seed % 2
+        while game.result(state) is None:
+            seat = rng.choice(sorted(game.pending(state)))
+            if seat == me:
+                action = search(game, state, seat, Budget(iterations=8), seed=seed).action
+            else:
+                action = RandomBot().choose(game.full_view(state, seat), rng)
+            state, _ = game.apply(state, seat, action)
+        wins += me in game.result(state)["winners"]
+    assert wins >= 4
