@@ -92,11 +92,14 @@ def test_a_single_legal_move_is_played_without_searching():
     assert result.action == legal[0] and result.iterations == 0
 
 
-def test_levels_grow_from_the_heuristic_to_a_longer_search():
-    assert LEVELS["easy"].budget is None
-    medium, hard = LEVELS["medium"].budget, LEVELS["hard"].budget
-    assert medium.iterations < hard.iterations
-    assert hard.seconds is not None and hard.seconds < 2  # the per-move deadline: under 2 s for the hard level
+@pytest.mark.parametrize("game_id", GAME_PACKAGES)
+def test_levels_grow_from_the_heuristic_to_a_longer_search(game_id):
+    game = get(game_id)
+    for n in range(game.min_players, game.max_players + 1):
+        assert LEVELS["easy"].budget(game, n) is None
+        medium, hard = LEVELS["medium"].budget(game, n), LEVELS["hard"].budget(game, n)
+        assert medium.iterations <= hard.iterations and medium.seconds < hard.seconds
+        assert hard.seconds < 2  # the deadline of a move: under 2 s for the hard level
 
 
 def test_every_level_plays_a_legal_move_in_every_game():

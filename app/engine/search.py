@@ -25,6 +25,7 @@ from typing import Any
 from .bot import Bot
 from .game import Action, Game, State, action_key, copy_state
 
+MIN_VISITS = 3  # a root action visited fewer times than this is not trusted over the heuristic's choice
 EXPLORATION = 0.7  # UCB1's constant for rewards in [0, 1]; a little below sqrt(2): the heuristic's playouts are noisy
 
 
@@ -105,17 +106,22 @@ def search(game: Game, state: State, seat: int, budget: Budget, seed: int = 0,
         return SearchResult(legal[0], 0, time.perf_counter() - started, {keys[0]: (0, 0.0)})
     policy = policy or policy_bot(game)
     n = _num_players(game, state)
+    # The heuristic's own choice, from the seat's view alone: tried first, and played when the search has not
+    # looked at anything long enough to prefer another (a small budget never plays worse than the heuristic).
+    hint = action_key(_plain(policy.choose(game.full_view(state, seat), random.Random(seed))))
     root = _Node()
     done = 0
     while done < budget.iterations:
         if done and budget.seconds is not None and time.perf_counter() - started >= budget.seconds:
             break
         rng = random.Random(seed * 1_000_003 + done)
-        _iterate(game, determinize(game, state, seat, rng), seat, n, root, policy, rng, budget.cutoff)
+        _iterate(game, determinize(game, state, seat, rng), seat, n, root, hint, policy, rng, budget.cutoff)
         done += 1
     stats = {k: (c.visits, c.total / c.visits if c.visits else 0.0) for k, c in root.children.items()}
-    # Most visited, then best mean, then the first listed: ties never depend on dict order.
-    best = max(range(len(legal)), key=lambda i: (*stats.get(keys[i], (0, 0.0)), -i))
+    # Most visited, then best mean, then the heuristic's, then the first listed: ties never depend on dict order.
+    best = max(range(len(legal)), key=lambda i: (*stats.get(keys[i], (0, 0.0)), keys[i] == hint, -i))
+    if stats.get(keys[best], (0, 0.0))[0] < MIN_VISITS and hint in keys:
+        best = keys.index(hint)
     return SearchResult(legal[best], done, time.perf_counter() - started, stats)
 
 
@@ -123,8 +129,8 @@ def _plain(action: Action) -> Action:
     return {k: v for k, v in action.items() if k not in ("label", "say")}
 
 
-def _iterate(game: Game, det: State, seat: int, n: int, root: _Node, policy: Bot, rng: random.Random,
-             cutoff: int | None) -> None:
+def _iterate(game: Game, det: State, seat: int, n: int, root: _Node, hint: bytes, policy: Bot,
+             rng: random.Random, cutoff: int | None) -> None:
     node: _Node | None = root
     path = [root]
     moves = 0
@@ -140,7 +146,7 @@ def _iterate(game: Game, det: State, seat: int, n: int, root: _Node, policy: Bot
         pending = sorted(game.pending(det))
         if node is not None and seat in pending:
             mover = seat
-            action, node = _select(node, game.legal(det, seat))
+            action, node = _select(node, game.legal(det, seat), hint if node is root else None)
             path.append(node)
             if node.visits == 0:
                 node = None  # just expanded: the rest is a playout
@@ -155,8 +161,10 @@ def _iterate(game: Game, det: State, seat: int, n: int, root: _Node, policy: Bot
         visited.total += value
 
 
-def _select(node: _Node, legal: list[Action]) -> tuple[Action, _Node]:
-    """An untried action first (in the listed order), else the best by UCB among those legal now."""
+def _select(node: _Node, legal: list[Action], first: bytes | None) -> tuple[Action, _Node]:
+    """An untried action first (`first`, the heuristic's choice at the root, before the listed order), else the
+    best by UCB among those legal now."""
+    untried: tuple[Action, _Node] | None = None
     best: tuple[float, Action, _Node] | None = None
     for action in legal:
         key = action_key(_plain(action))
@@ -165,36 +173,53 @@ def _select(node: _Node, legal: list[Action]) -> tuple[Action, _Node]:
             child = node.children[key] = _Node()
         child.available += 1
         if child.visits == 0:
-            if best is None or best[0] != math.inf:
-                best = (math.inf, action, child)
-            continue
-        score = child.ucb()
-        if best is None or score > best[0]:
-            best = (score, action, child)
+            if untried is None or key == first:
+                untried = (action, child)
+        elif untried is None:
+            score = child.ucb()
+            if best is None or score > best[0]:
+                best = (score, action, child)
+    if untried is not None:
+        return untried
     assert best is not None
     return best[1], best[2]
 
 
 # ---- levels ----------------------------------------------------------------------------------------------------
 
+# CPU a playout costs in each game, relative to The River's (a 2-player game from its start, measured on this
+# machine: about 6 ms for River and Gold Rush, 20 ms Jambo, 27 ms Gold West, 50 ms Istanbul). A level's budget is
+# divided by it and by half the number of players (a playout is longer with more seats), so a level thinks about
+# as long in every game.
+PLAYOUT_COST = {"river": 1.0, "goldrush": 1.0, "jambo": 3.3, "goldwest": 4.5, "istanbul": 8.0}
+
+
 @dataclass(frozen=True)
 class Level:
-    """A bot level the lobby offers: the heuristic alone (no budget) or the search with a budget."""
+    """A bot level the lobby offers: the heuristic alone (no iterations) or the search. `iterations` is the budget
+    in The River with 2 players; `seconds` is the deadline of a move, which binds only on a busy machine."""
 
     id: str
-    budget: Budget | None
+    iterations: int = 0
+    seconds: float | None = None
+
+    def budget(self, game: Game, num_players: int) -> Budget | None:
+        if not self.iterations:
+            return None
+        scale = PLAYOUT_COST.get(game.id, 4.0) * max(num_players, 2) / 2
+        return Budget(iterations=max(MIN_VISITS, round(self.iterations / scale)), seconds=self.seconds)
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", None),
-    "medium": Level("medium", Budget(iterations=24, seconds=0.5)),
-    "hard": Level("hard", Budget(iterations=96, seconds=1.2)),
+    "easy": Level("easy"),
+    "medium": Level("medium", iterations=32, seconds=0.5),
+    "hard": Level("hard", iterations=100, seconds=1.5),
 }
 
 
 def choose(game: Game, state: State, seat: int, level: str, seed: int = 0) -> Action:
     """The move a bot of `level` makes for `seat` (what a bot seat, or a hint, asks)."""
-    lv = LEVELS[level]
-    if lv.budget is None:
+    budget = LEVELS[level].budget(game, _num_players(game, state))
+    if budget is None:
         return policy_bot(game).choose(game.full_view(state, seat), random.Random(seed))
-    return search(game, state, seat, lv.budget, seed).action
+    return search(game, state, seat, budget, seed).action
