@@ -129,3 +129,12 @@ def test_the_search_beats_random_play():
             state, _ = game.apply(state, seat, action)
         wins += me in game.result(state)["winners"]
     assert wins >= 4
+
+
+def test_a_search_out_of_time_plays_the_heuristic_move():
+    """Past its deadline the search stops, and with nothing looked at long enough it plays the heuristic's choice."""
+    game = get("goldwest")
+    for _, (state, seat) in zip(range(3), positions(game, 2, seed=3, every=11)):
+        heuristic = policy_bot(game).choose(game.full_view(state, seat), random.Random(4))
+        result = search(game, state, seat, Budget(iterations=50, seconds=0.0), seed=4)
+        assert result.iterations == 0 and result.action == heuristic

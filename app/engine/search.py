@@ -110,12 +110,13 @@ def search(game: Game, state: State, seat: int, budget: Budget, seed: int = 0,
     # looked at anything long enough to prefer another (a small budget never plays worse than the heuristic).
     hint = action_key(_plain(policy.choose(game.full_view(state, seat), random.Random(seed))))
     root = _Node()
+    stop_at = started + budget.seconds if budget.seconds is not None else math.inf
     done = 0
-    while done < budget.iterations:
-        if done and budget.seconds is not None and time.perf_counter() - started >= budget.seconds:
-            break
+    while done < budget.iterations and time.perf_counter() < stop_at:
         rng = random.Random(seed * 1_000_003 + done)
-        _iterate(game, determinize(game, state, seat, rng), seat, n, root, hint, policy, rng, budget.cutoff)
+        if not _iterate(game, determinize(game, state, seat, rng), seat, n, root, hint, policy, rng, budget.cutoff,
+                        stop_at):
+            break  # the deadline came during the playout, which counts for nothing
         done += 1
     stats = {k: (c.visits, c.total / c.visits if c.visits else 0.0) for k, c in root.children.items()}
     # Most visited, then best mean, then the heuristic's, then the first listed: ties never depend on dict order.
@@ -130,7 +131,8 @@ def _plain(action: Action) -> Action:
 
 
 def _iterate(game: Game, det: State, seat: int, n: int, root: _Node, hint: bytes, policy: Bot,
-             rng: random.Random, cutoff: int | None) -> None:
+             rng: random.Random, cutoff: int | None, stop_at: float) -> bool:
+    """One playout from `det`, its reward added along the tree path; False (and nothing added) past `stop_at`."""
     node: _Node | None = root
     path = [root]
     moves = 0
@@ -143,6 +145,8 @@ def _iterate(game: Game, det: State, seat: int, n: int, root: _Node, hint: bytes
         if cutoff is not None and moves >= cutoff or moves >= limit:
             value = _judge(game, det, seat, n)
             break
+        if moves % 16 == 15 and time.perf_counter() >= stop_at:
+            return False
         pending = sorted(game.pending(det))
         if node is not None and seat in pending:
             mover = seat
@@ -159,6 +163,7 @@ def _iterate(game: Game, det: State, seat: int, n: int, root: _Node, hint: bytes
     for visited in path:
         visited.visits += 1
         visited.total += value
+    return True
 
 
 def _select(node: _Node, legal: list[Action], first: bytes | None) -> tuple[Action, _Node]:
@@ -212,8 +217,8 @@ class Level:
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy"),
-    "medium": Level("medium", iterations=32, seconds=0.5),
-    "hard": Level("hard", iterations=100, seconds=1.5),
+    "medium": Level("medium", iterations=32, seconds=0.4),
+    "hard": Level("hard", iterations=100, seconds=0.9),
 }
 
 
