@@ -8,7 +8,7 @@ from typing import Iterator
 
 import pytest
 
-from app.engine import get, load_games
+from app.engine import RandomBot, get, load_games
 from app.engine.game import Game, State
 from app.engine.playout import canonical
 from app.engine.registry import GAME_PACKAGES
@@ -113,7 +113,6 @@ def test_every_level_plays_a_legal_move_in_every_game():
 def test_the_search_beats_random_play():
     """A small seeded match of The River: a short search wins most games against a random player."""
     game = get("river")
-    from app.engine import RandomBot
     wins = 0
     games = 5
     for seed in range(games):
