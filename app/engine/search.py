@@ -1,43 +1,35 @@
-"""A search bot for every game: information-set Monte Carlo tree search over the seat's own decisions.
+"""A search bot for every game: determinized Monte Carlo search with paired playouts, from the seat's view alone.
 
-The search sees only what its seat may know. Every iteration deals a fresh determinization with the game's
+The search sees only what its seat may know. Each round of the search deals one determinization with the game's
 `scramble_hidden(state, seat, rng)` — everything the seat cannot know drawn anew from what it does know — so the
 true arrangement of hidden cards never reaches a playout: a scrambled copy of the state gives the same choice as the
-state itself (tests/test_search.py checks it for every game). The tree holds the seat's own decisions only, keyed by
-the sequence of its actions (an information set: the same moves in every determinization); the other seats, and the
-seat itself once outside the tree, play the game's heuristic bot, which therefore is the model of the opponents as
-well as the rollout policy. A playout runs to the end of the game, or is cut off after `cutoff` moves and judged by
-the game's `scores_so_far`.
+state itself (tests/test_search.py checks it for every game). On that deal every action the seat may take is played
+out with the same random numbers (common random numbers: the same deal, the same draws, the same tie-breaks), every
+seat then playing the game's heuristic bot, which is thus both the rollout policy and the model of the opponents.
+Comparing the actions on the same deals removes most of the noise a playout has. A playout runs to the end of the
+game, or is cut off after `cutoff` moves and judged by the game's `scores_so_far`.
 
-The reward of a playout for the seat: 3/4 for the win (shared on a tie) and 1/4 for its place, so the search still
-prefers second place to last when it cannot win. The budget is a number of iterations and a deadline in seconds;
-with the same seed and an iteration budget reached before the deadline, the same state gives the same action.
+The heuristic's own choice is the default: another action is played only when its mean gain over it, paired deal by
+deal, exceeds `CONFIDENCE` standard errors, so a short budget, or one cut short by the deadline, never plays worse
+than the heuristic. The reward of a playout: 3/4 for the win (shared on a tie) and 1/4 for the place. The budget
+is a number of playouts and a deadline in seconds; with the same seed and a budget reached before the deadline, the
+same state gives the same action.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import statistics
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .bot import Bot
 from .game import Action, Game, State, action_key, copy_state
 
-MIN_VISITS = 3  # a root action visited fewer times than this is not trusted over the heuristic's choice
-EXPLORATION = 0.7  # UCB1's constant for rewards in [0, 1]; a little below sqrt(2): the heuristic's playouts are noisy
-
-
-@dataclass
-class _Node:
-    visits: int = 0
-    total: float = 0.0
-    available: int = 0  # iterations in which this action was legal (information-set UCB)
-    children: dict[bytes, "_Node"] = field(default_factory=dict)
-
-    def ucb(self) -> float:
-        return self.total / self.visits + EXPLORATION * math.sqrt(math.log(max(self.available, 1)) / self.visits)
+MIN_DEALS = 3  # fewer complete deals than this: not enough to leave the heuristic's choice
+CONFIDENCE = 2.0  # standard errors by which an action's paired gain must beat the heuristic's choice
 
 
 @dataclass(frozen=True)
@@ -54,7 +46,7 @@ class SearchResult:
     action: Action
     iterations: int
     seconds: float  # wall time spent
-    # Per root action (by its canonical JSON): visits and mean reward, for a hint or a test to read.
+    # Per action (by its canonical JSON): deals played out and mean reward, for a hint or a test to read.
     stats: dict[bytes, tuple[int, float]]
 
 
@@ -102,92 +94,68 @@ def search(game: Game, state: State, seat: int, budget: Budget, seed: int = 0,
     if not legal:
         raise ValueError(f"seat {seat} has nothing to decide")
     keys = [action_key(_plain(a)) for a in legal]
+    policy = policy or policy_bot(game)
+    # The heuristic's own choice, from the seat's view alone (the same in every determinization).
+    hint = keys.index(action_key(_plain(policy.choose(game.full_view(state, seat), random.Random(seed)))))
     if len(legal) == 1:
         return SearchResult(legal[0], 0, time.perf_counter() - started, {keys[0]: (0, 0.0)})
-    policy = policy or policy_bot(game)
     n = _num_players(game, state)
-    # The heuristic's own choice, from the seat's view alone: tried first, and played when the search has not
-    # looked at anything long enough to prefer another (a small budget never plays worse than the heuristic).
-    hint = action_key(_plain(policy.choose(game.full_view(state, seat), random.Random(seed))))
-    root = _Node()
     stop_at = started + budget.seconds if budget.seconds is not None else math.inf
-    done = 0
-    while done < budget.iterations and time.perf_counter() < stop_at:
-        rng = random.Random(seed * 1_000_003 + done)
-        if not _iterate(game, determinize(game, state, seat, rng), seat, n, root, hint, policy, rng, budget.cutoff,
-                        stop_at):
-            break  # the deadline came during the playout, which counts for nothing
-        done += 1
-    stats = {k: (c.visits, c.total / c.visits if c.visits else 0.0) for k, c in root.children.items()}
-    # Most visited, then best mean, then the heuristic's, then the first listed: ties never depend on dict order.
-    best = max(range(len(legal)), key=lambda i: (*stats.get(keys[i], (0, 0.0)), keys[i] == hint, -i))
-    if stats.get(keys[best], (0, 0.0))[0] < MIN_VISITS and hint in keys:
-        best = keys.index(hint)
-    return SearchResult(legal[best], done, time.perf_counter() - started, stats)
+    rewards: list[list[float]] = []  # per complete deal, the reward of each action
+    deals = budget.iterations // len(legal)
+    for deal in range(deals):
+        if time.perf_counter() >= stop_at:
+            break
+        rng = random.Random(seed * 1_000_003 + deal)
+        det = determinize(game, state, seat, rng)
+        playout_seed = rng.getrandbits(64)
+        row = []
+        for action in legal:
+            value = _playout(game, det, seat, n, action, policy, random.Random(playout_seed), budget.cutoff, stop_at)
+            if value is None:
+                break
+            row.append(value)
+        if len(row) < len(legal):
+            break  # the deadline: a deal not played out for every action counts for nothing
+        rewards.append(row)
+    stats = {k: (len(rewards), statistics.fmean(r[i] for r in rewards) if rewards else 0.0)
+             for i, k in enumerate(keys)}
+    best = hint
+    if len(rewards) >= MIN_DEALS:
+        gains = []
+        for i in range(len(legal)):
+            diffs = [r[i] - r[hint] for r in rewards]
+            mean = statistics.fmean(diffs)
+            spread = statistics.stdev(diffs) / math.sqrt(len(diffs))
+            gains.append((mean > 0 and mean > CONFIDENCE * spread, mean, -i))
+        top = max(range(len(legal)), key=lambda i: gains[i])
+        if gains[top][0]:
+            best = top
+    return SearchResult(legal[best], len(rewards) * len(legal), time.perf_counter() - started, stats)
 
 
 def _plain(action: Action) -> Action:
     return {k: v for k, v in action.items() if k not in ("label", "say")}
 
 
-def _iterate(game: Game, det: State, seat: int, n: int, root: _Node, hint: bytes, policy: Bot,
-             rng: random.Random, cutoff: int | None, stop_at: float) -> bool:
-    """One playout from `det`, its reward added along the tree path; False (and nothing added) past `stop_at`."""
-    node: _Node | None = root
-    path = [root]
-    moves = 0
-    limit = game.max_moves
+def _playout(game: Game, det: State, seat: int, n: int, action: Action, policy: Bot, rng: random.Random,
+             cutoff: int | None, stop_at: float) -> float | None:
+    """The seat's reward after it plays `action` on a copy of `det` and the heuristic plays on; None past `stop_at`."""
+    state = copy_state(det)
+    game.play(state, seat, _plain(action))
+    moves, limit = 1, game.max_moves
     while True:
-        result = game.result(det)
+        result = game.result(state)
         if result is not None:
-            value = reward(result, seat, n)
-            break
+            return reward(result, seat, n)
         if cutoff is not None and moves >= cutoff or moves >= limit:
-            value = _judge(game, det, seat, n)
-            break
-        if moves % 16 == 15 and time.perf_counter() >= stop_at:
-            return False
-        pending = sorted(game.pending(det))
-        if node is not None and seat in pending:
-            mover = seat
-            action, node = _select(node, game.legal(det, seat), hint if node is root else None)
-            path.append(node)
-            if node.visits == 0:
-                node = None  # just expanded: the rest is a playout
-        else:
-            mover = pending[0] if len(pending) == 1 else rng.choice(pending)
-            view = game.full_view(det, mover)
-            action = policy.choose(view, rng)
-        game.play(det, mover, _plain(action))
+            return _judge(game, state, seat, n)
+        if moves % 16 == 0 and time.perf_counter() >= stop_at:
+            return None
+        pending = sorted(game.pending(state))
+        mover = pending[0] if len(pending) == 1 else rng.choice(pending)
+        game.play(state, mover, _plain(policy.choose(game.full_view(state, mover), rng)))
         moves += 1
-    for visited in path:
-        visited.visits += 1
-        visited.total += value
-    return True
-
-
-def _select(node: _Node, legal: list[Action], first: bytes | None) -> tuple[Action, _Node]:
-    """An untried action first (`first`, the heuristic's choice at the root, before the listed order), else the
-    best by UCB among those legal now."""
-    untried: tuple[Action, _Node] | None = None
-    best: tuple[float, Action, _Node] | None = None
-    for action in legal:
-        key = action_key(_plain(action))
-        child = node.children.get(key)
-        if child is None:
-            child = node.children[key] = _Node()
-        child.available += 1
-        if child.visits == 0:
-            if untried is None or key == first:
-                untried = (action, child)
-        elif untried is None:
-            score = child.ucb()
-            if best is None or score > best[0]:
-                best = (score, action, child)
-    if untried is not None:
-        return untried
-    assert best is not None
-    return best[1], best[2]
 
 
 # ---- levels ----------------------------------------------------------------------------------------------------
@@ -201,8 +169,9 @@ PLAYOUT_COST = {"river": 1.0, "goldrush": 1.0, "jambo": 3.3, "goldwest": 4.5, "i
 
 @dataclass(frozen=True)
 class Level:
-    """A bot level the lobby offers: the heuristic alone (no iterations) or the search. `iterations` is the budget
-    in The River with 2 players; `seconds` is the deadline of a move, which binds only on a busy machine."""
+    """A bot level the lobby offers: the heuristic alone (no iterations) or the search. `iterations` is the number
+    of playouts in The River with 2 players; `seconds` is the deadline of a move, which binds only on a busy
+    machine."""
 
     id: str
     iterations: int = 0
@@ -212,13 +181,13 @@ class Level:
         if not self.iterations:
             return None
         scale = PLAYOUT_COST.get(game.id, 4.0) * max(num_players, 2) / 2
-        return Budget(iterations=max(MIN_VISITS, round(self.iterations / scale)), seconds=self.seconds)
+        return Budget(iterations=max(1, round(self.iterations / scale)), seconds=self.seconds)
 
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy"),
-    "medium": Level("medium", iterations=32, seconds=0.4),
-    "hard": Level("hard", iterations=100, seconds=0.9),
+    "medium": Level("medium", iterations=50, seconds=0.4),
+    "hard": Level("hard", iterations=150, seconds=0.9),
 }
 
 
