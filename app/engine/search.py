@@ -34,7 +34,7 @@ CONFIDENCE = 2.0  # standard errors by which an action's paired gain must beat t
 
 @dataclass(frozen=True)
 class Budget:
-    """How long a search may think: at most `iterations` playouts, and none started after `seconds`."""
+    """How long a search may think: at most `iterations` playouts, stopped at `seconds` (wall time) if sooner."""
 
     iterations: int
     seconds: float | None = None
