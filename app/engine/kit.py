@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Hashable, Iterable, Literal, Sequence, TypeVar
 
+import orjson
 from pydantic import BaseModel, Field
 
 from .errors import BadOptions
@@ -152,6 +153,15 @@ class Pile:
     def discard(self, *cards: Any) -> None:
         assert self.discard_pile is not None, "this pile has no discard pile"
         self.discard_pile.extend(cards)
+
+
+def unseen_shuffle(items: Iterable[T], rng: Any) -> list[T]:
+    """The unseen items in a random order that depends only on which items they are (and `rng`), never on their
+    order now: what `scramble_hidden` deals from, so a scrambled state and the true one give the same deal and a
+    search that starts from either sees the same game (app/engine/search.py)."""
+    out = sorted(items, key=lambda item: orjson.dumps(item, option=orjson.OPT_SORT_KEYS))
+    rng.shuffle(out)
+    return out
 
 
 def deal(pile: Pile, hands: list[list], count: int) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 
 from app.engine import N_, Log, RandomBot, StepGame, steps
 from app.engine.game import copy_state
+from app.engine.kit import unseen_shuffle
 
 from .bot import HeuristicBot
 from .data import CARD, GOLD_INDUSTRIALIST, INGOT_POOL
@@ -95,7 +96,7 @@ class GoldRush(StepGame):
         achievements of other seats; redraw another seat's keep or survey cards from the deck they came from."""
         out = copy_state(state)
         out["rng"] = rng.getrandbits(63)
-        rng.shuffle(out["ingots"])
+        out["ingots"] = unseen_shuffle(out["ingots"], rng)
         frame = steps.top(out)
         picked = set(frame.get("picked", ())) if frame and frame["step"] == "xpay" else set()
         others = [s for s in range(out["num_players"]) if s != audience]
@@ -103,7 +104,7 @@ class GoldRush(StepGame):
         pool = list(out["deck"]["m"])
         for s in others:
             pool += [c for c in out["players"][s]["hand"] if c not in picked]
-        rng.shuffle(pool)
+        pool = unseen_shuffle(pool, rng)
         for s in others:
             hand = out["players"][s]["hand"]
             for i, card in enumerate(hand):
@@ -111,19 +112,18 @@ class GoldRush(StepGame):
                     hand[i] = pool.pop()
         out["deck"]["m"] = pool
         if not out["over"]:  # at the end every secret achievement is shown
-            secrets = [out["players"][s]["secret"] for s in others if out["players"][s]["secret"] is not None]
-            rng.shuffle(secrets)
+            secrets = unseen_shuffle([out["players"][s]["secret"] for s in others
+                                      if out["players"][s]["secret"] is not None], rng)
             for s in others:
                 if out["players"][s]["secret"] is not None:
                     out["players"][s]["secret"] = secrets.pop()
         if frame and frame["step"] in ("keep", "survey") and out["turn"] != audience:
             k = "g" if out["variant"] == "basic" else "x"
-            pool = out["deck"][k] + frame["cards"]
-            rng.shuffle(pool)
+            pool = unseen_shuffle(out["deck"][k] + frame["cards"], rng)
             frame["cards"] = [pool.pop() for _ in frame["cards"]]
             out["deck"][k] = pool
         for k in DECKS:
-            rng.shuffle(out["deck"][k])
+            out["deck"][k] = unseen_shuffle(out["deck"][k], rng)
         return out
 
 

@@ -9,7 +9,7 @@ from pydantic import Field
 from app.engine import RandomBot
 from app.engine import steps as S
 from app.engine.game import State, copy_state
-from app.engine.kit import BaseOptions, Log, seat_ref
+from app.engine.kit import BaseOptions, Log, seat_ref, unseen_shuffle
 from app.engine.steps import StepGame
 from app.engine.text import N_, t, words
 
@@ -130,9 +130,9 @@ class GoldWest(StepGame):
         for terrain in D.TERRAINS:
             spots = [h for h, hx in enumerate(out["map"]) if hx["terrain"] == terrain and hx["token"] is not None
                      and not hx["face_up"] and h not in seen]
-            pool = [out["map"][h]["token"] for h in spots] + out["box"][terrain]
-            rng.shuffle(pool)
+            pool = unseen_shuffle([out["map"][h]["token"] for h in spots] + out["box"][terrain], rng)
             for h in spots:
                 out["map"][h]["token"] = pool.pop()
             out["box"][terrain] = sorted(pool)
+        out["rng"] = rng.getrandbits(64)  # the draws to come are unknown too
         return out

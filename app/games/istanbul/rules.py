@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field, model_validator
 
 from app.engine import RandomBot
 from app.engine.game import copy_state
-from app.engine.kit import BaseOptions, Log
+from app.engine.kit import BaseOptions, Log, unseen_shuffle
 from app.engine.steps import StepGame, push
 from app.engine.text import N_
 
@@ -137,23 +137,19 @@ class Istanbul(StepGame):
         demand tiles under the top one."""
         out = copy_state(state)
         others = [p for s, p in enumerate(out["players"]) if s != audience]
-        pool = out["bonus"]["deck"] + [c for p in others for c in p["hand"]]
-        rng.shuffle(pool)
+        pool = unseen_shuffle(out["bonus"]["deck"] + [c for p in others for c in p["hand"]], rng)
         out["bonus"]["deck"] = pool[:len(out["bonus"]["deck"])]
         rest = pool[len(out["bonus"]["deck"]):]
         for p in others:
             p["hand"], rest = rest[:len(p["hand"])], rest[len(p["hand"]):]
         if out["grand_bazaar"]:
-            pool = out["guild"]["deck"] + [c for p in others for c in p["guild"]]
-            rng.shuffle(pool)
+            pool = unseen_shuffle(out["guild"]["deck"] + [c for p in others for c in p["guild"]], rng)
             out["guild"]["deck"], rest = pool[:len(out["guild"]["deck"])], pool[len(out["guild"]["deck"]):]
             for p in others:
                 p["guild"], rest = rest[:len(p["guild"])], rest[len(p["guild"]):]
-        rng.shuffle(out["letters"]["deck"])
-        rng.shuffle(out["kiosk"]["deck"])
+        out["letters"]["deck"] = unseen_shuffle(out["letters"]["deck"], rng)
+        out["kiosk"]["deck"] = unseen_shuffle(out["kiosk"]["deck"], rng)
         for stack in out["demand"].values():
-            below = stack[1:]
-            rng.shuffle(below)
-            stack[1:] = below
+            stack[1:] = unseen_shuffle(stack[1:], rng)
         out["rng"] = rng.randrange(1 << 64)
         return out

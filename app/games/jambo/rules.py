@@ -12,6 +12,7 @@ from pydantic import BaseModel
 
 from app.engine import N_, Log, RandomBot, State, StepGame, result_of, winners, winners_say
 from app.engine.game import copy_state
+from app.engine.kit import unseen_shuffle
 
 from . import data as D
 from . import turn, view
@@ -110,9 +111,10 @@ class Jambo(StepGame):
         keep = turn.turn_frame(s)
         if keep["step"] == "keep" and audience != s["turn"]:
             hidden.append(keep["card"])
-        rng.shuffle(hidden)
+        hidden = unseen_shuffle(hidden, rng)
         for place in places:
             place[:] = [hidden.pop() for _ in place]
         if keep["step"] == "keep" and audience != s["turn"]:
             keep["card"] = hidden.pop()
+        s["rng"] = rng.getrandbits(64)  # the draws to come (a reshuffled discard pile) are unknown too
         return s

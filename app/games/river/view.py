@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.game import copy_state
+from app.engine.kit import unseen_shuffle
 from app.engine import steps as frames
 
 from . import data as C
@@ -105,18 +106,19 @@ def catalogue() -> dict[str, Any]:
 
 
 def scramble_hidden(state: RiverState, audience: int | None, rng: Any) -> RiverState:
-    """A copy in which what `audience` may not know is changed: the creature side of every deck and aside card
-    (cards swap among those with the same tool side), the generator, and the other players' secret tokens."""
+    """A copy in which what `audience` may not know is dealt anew: the deck and aside cards, keeping the tool side
+    the table shows (the top of the deck, every aside card) and the deck's size; the generator; the other players'
+    secret tokens. The deal depends only on what the audience knows (`unseen_shuffle`)."""
     out = copy_state(state)
-    places = [("deck", i) for i in range(len(out["deck"]))] + [("aside", i) for i in range(len(out["aside"]))]
-    by_front: dict[int, list[tuple[str, int]]] = {}
-    for pile, i in places:
-        by_front.setdefault(C.FRONT[out[pile][i]], []).append((pile, i))
-    for spots in by_front.values():
-        cards = [out[pile][i] for pile, i in spots]
-        rng.shuffle(cards)
-        for (pile, i), card in zip(spots, cards):
-            out[pile][i] = card
+    deck, aside = out["deck"], out["aside"]
+    pool = unseen_shuffle(deck + aside, rng)
+
+    def take(front: int) -> int:
+        return pool.pop(next(i for i, c in enumerate(pool) if C.FRONT[c] == front))
+
+    aside[:] = [take(C.FRONT[c]) for c in aside]
+    top = take(C.FRONT[deck[-1]]) if deck else None
+    deck[:] = pool + ([top] if top is not None else [])
     out["rng"] = rng.getrandbits(64)
     chosen = chosen_tokens(out)
     if chosen:
