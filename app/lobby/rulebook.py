@@ -96,9 +96,10 @@ def _render(path: Path, mtime: float) -> Rulebook:  # noqa: ARG001 - mtime is pa
                 child.content = (f'<span class="rules-picture-slot" data-picture="{match.group(1)}" role="img" '
                                  f'aria-label="{escape_html(alt)}"></span>')
                 has_pictures = True
-    # Wide tables scroll inside their own box instead of widening the page on a phone.
+    # Wide tables scroll inside their own box instead of widening the page on a phone; the box takes the keyboard's
+    # focus, so it scrolls without a mouse too.
     html = md.renderer.render(tokens, md.options, {})
-    html = html.replace("<table>", '<div class="table-scroll"><table>').replace("</table>", "</table></div>")
+    html = html.replace("<table>", '<div class="table-scroll" tabindex="0"><table>').replace("</table>", "</table></div>")
     return Rulebook(title=title, html=html, sections=tuple(sections), has_pictures=has_pictures)
 
 

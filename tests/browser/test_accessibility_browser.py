@@ -113,7 +113,8 @@ def test_a_whole_turn_of_each_game_is_played_with_the_keyboard_alone(browser, sq
 
 
 def test_every_other_page_has_no_serious_accessibility_violation(browser, sqlite_server):
-    """The tournaments list and a tournament, the account page, a waiting room, a replay and a player's history."""
+    """The tournaments list and a tournament, the account page, a waiting room, a replay, a player's history and every
+    game's rules page (with the pictures its renderer draws)."""
     import random
 
     from tests.support.clients import Person
@@ -136,8 +137,10 @@ def test_every_other_page_has_no_serious_accessibility_violation(browser, sqlite
     context = browser.new_context(viewport={"width": 390, "height": 844})
     context.add_cookies([{"name": k, "value": v, "url": sqlite_server.url} for k, v in person.http.cookies.items()])
     page = context.new_page()
+    rules = [f"/games/{g}/rules?lang={lang}" for g in ("goldrush", "river", "goldwest", "istanbul", "jambo")
+             for lang in ("en", "ru")]
     for path in ("/tournaments", f"/tournaments/{cup}", "/account", waiting["invite_url"],
-                 f"/tables/{done['id']}/replay", f"/users/{person.id}"):
+                 f"/tables/{done['id']}/replay", f"/users/{person.id}", *rules):
         page.goto(sqlite_server.url + path)
         page.wait_for_load_state("networkidle")
         assert page.locator("h1").count() >= 1, path  # every page has its top-level heading
