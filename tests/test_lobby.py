@@ -142,7 +142,7 @@ def test_the_rules_page_renders_the_rules_file_with_sections_and_tables(sqlite_s
     assert page.status_code == 200
     assert "<h1>Jambo: the rules</h1>" in page.text
     assert '<h2 id="how-a-turn-goes">How a turn goes</h2>' in page.text and 'href="#how-a-turn-goes"' in page.text
-    assert '<div class="table-scroll"><table>' in page.text
+    assert '<div class="table-scroll" tabindex="0"><table>' in page.text
     for missing in ("nope", "tally", "JAMBO"):
         r = httpx.get(sqlite_server.url + f"/games/{missing}/rules")
         assert r.status_code == 404 and "There are no rules written for that game." in r.text
