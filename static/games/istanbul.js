@@ -142,6 +142,13 @@ function placeCell(p, view, ctx, { grid = true } = {}) {
     helpers.push(el('span', { class: 'istanbul-piece istanbul-neutral', title: gettext('neutral merchant'), role: 'img',
       'aria-label': gettext('neutral merchant') }, art.pawn('merchant', '#9a9a9a')));
   }
+  if (p.barrier !== undefined && p.barrier !== null) {
+    // Grand Bazaar: a bar across the tile in its owner's colour; other players' merchants may not stop or pass here.
+    const words = gettext('{owner} barrier: no other merchant stops here or passes through',
+      { owner: ctx.possessive(p.barrier, { capital: true }) });
+    helpers.push(el('span', { class: 'istanbul-piece istanbul-barrier', style: { '--seat': seatColour(p.barrier) },
+      title: words, role: 'img', 'aria-label': words }));
+  }
   const assistants = p.assistants.map((s) => {
     const words = gettext('{owner} assistant', { owner: ctx.possessive(s, { capital: true }) });
     return el('span', { class: 'istanbul-assistant', style: { '--seat': seatColour(s) }, title: words, role: 'img',
@@ -149,10 +156,12 @@ function placeCell(p, view, ctx, { grid = true } = {}) {
       art.pawn('assistant', seatColour(s)));
   });
   const cell = el('div', {
-    class: ['istanbul-place', me !== null && me !== undefined && p.merchants.includes(me) && 'istanbul-here'],
+    class: ['istanbul-place', me !== null && me !== undefined && p.merchants.includes(me) && 'istanbul-here',
+      p.barrier !== undefined && p.barrier !== null && 'istanbul-barred'],
     dataset: { place: p.place },
     style: { 'grid-row': grid ? p.row + 1 : null, 'grid-column': grid ? p.col + 1 : null,
-      '--tint': art.PLACE_TINTS[p.place] || null },
+      '--tint': art.PLACE_TINTS[p.place] || null,
+      '--seat-barrier': p.barrier !== undefined && p.barrier !== null ? seatColour(p.barrier) : null },
   },
   art.placeSymbol(p.place),
   el('div', { class: 'istanbul-place-head' }, el('span', { class: 'istanbul-place-no' }, String(p.place)),

@@ -154,3 +154,34 @@ def test_a_guild_card_on_the_table_plays_its_place_instead_of_the_turn(browser, 
     played = page.evaluate(CLICK_GUILD_CARD, {"view": game.full_view(state, 0)})
     assert played and played["type"] == "guild" and played["guild"] == D.SPICE, played
     page.context.close()
+
+
+# Renders a view and returns, for the tile holding the barrier, its place number and the barrier's spoken words.
+BARRIER = """async ({ view }) => {
+  const m = await import('/static/games/istanbul.js');
+  const catalogue = await (await fetch('/api/games/istanbul/catalogue')).json();
+  const ctx = { catalogue, seat: view.seat, othersMoved: false, act: () => {}, say: (t) => String(t.text || t),
+    name: () => 'you', possessive: (s) => (s === view.seat ? 'Your' : 'Bea\\'s'), list: () => 'you' };
+  const root = document.createElement('div');
+  document.body.append(root);
+  m.render(root, view, ctx);
+  const bars = [...root.querySelectorAll('.istanbul-place .istanbul-barrier')].map((b) =>
+    [b.closest('.istanbul-place').dataset.place, b.getAttribute('aria-label')]);
+  root.remove();
+  return bars;
+}"""
+
+
+def test_the_grand_bazaar_barrier_is_drawn_on_its_place_in_its_owners_colour(browser, sqlite_server):
+    from istanbul_helpers import fresh
+    from app.games.istanbul import data as D
+
+    game = registry.get("istanbul")
+    state = fresh(n=2, seed=1, variant="grand_bazaar")
+    page = browser.new_context().new_page()
+    page.goto(sqlite_server.url + "/games/istanbul/rules")
+    assert page.evaluate(BARRIER, {"view": game.full_view(state, 0)}) == []  # none until bought at the Tavern
+    state["barrier"] = {"place": D.SPICE, "owner": 1}
+    bars = page.evaluate(BARRIER, {"view": game.full_view(state, 0)})
+    assert bars == [[str(D.SPICE), "Bea's barrier: no other merchant stops here or passes through"]], bars
+    page.context.close()
