@@ -37,6 +37,14 @@ class Settings(BaseSettings):
     # How long a claimed bot move stays with its instance (app/play/leases.py); a table whose awaited bot has not
     # moved for bot_delay + this long is woken again by whichever instance looks first.
     bot_lease_s: float = 10.0
+    # Bot levels and the thinking pool (app/play/thinking.py, docs/architecture.md): the level a bot gets when none
+    # is asked for (quick play, a bot taking an absent player's seat), the pool's worker processes (0: the
+    # machine's cores less one, at least one), a factor on every search budget (tests make it small), and how
+    # long a move may overrun its deadline in the pool before the heuristic's move is played instead.
+    bot_level: str = "medium"
+    bot_workers: int = 0
+    bot_budget_scale: float = 1.0
+    bot_think_grace_s: float = 1.0
     # A game in play with bots in every seat is closed once nobody has watched it for this long (app/play/hub.py).
     unwatched_close_s: float = 30.0
     tournament_tick: float = 2.0  # seconds between checks that record finished tournament tables and seat rounds

@@ -34,7 +34,7 @@ from app.history.routes import router as history_router
 from app.lobby import service as lobby_service
 from app.lobby.routes import router as lobby_router
 from app.lobby import timing
-from app.play import gauges, leases
+from app.play import gauges, leases, thinking
 from app.play.broker import make_broker
 from app.play.hub import Hub
 from app.play.notices import GameFinished
@@ -132,6 +132,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     await task
             unwatch()
             await app.state.hub.close()
+            thinking.close_shared()  # the bots' thinking pool, once no bot task is left to ask it
             app.state.hashing.close()
             await db_engine.dispose()
 

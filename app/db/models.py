@@ -89,6 +89,8 @@ class Seat(Base):
     index: Mapped[int] = mapped_column(Integer, primary_key=True)
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), index=True)
     bot: Mapped[str | None] = mapped_column(String(32))  # bot name when a bot holds the seat
+    # How strongly that bot plays (app/engine/search.py LEVELS); null: easy, as bots played before levels existed.
+    bot_level: Mapped[str | None] = mapped_column(String(16))
     # Presence and absence (app/play/clocks.py): when a socket of the seated player was last known open (epoch ms),
     # the player a bot stands in for (they may take the seat back), whether they resigned, who voted them out.
     seen_ms: Mapped[int | None] = mapped_column(BigInteger)

@@ -18,7 +18,7 @@ from app.i18n import current_language, gettext
 
 from . import rulebook, service, texts
 
-from .schemas import GamePublic, JoinRequest, QuickPlay, SeatRequest, TableCreate, TableCreated, TablePublic
+from .schemas import BotRequest, GamePublic, JoinRequest, QuickPlay, SeatRequest, TableCreate, TableCreated, TablePublic
 
 router = APIRouter()
 STATIC = Path(__file__).resolve().parent.parent.parent / "static"
@@ -37,7 +37,8 @@ def _games_of(game_ids: tuple[str, ...]) -> list[GamePublic]:  # noqa: ARG001 - 
                        minutes=list(g.minutes) if g.minutes else None,
                        picture=f"/static/games/img/{g.id}.svg" if (STATIC / "games" / "img" / f"{g.id}.svg").exists()
                        else None,
-                       rules_url=f"/games/{g.id}/rules" if rulebook.rules_path(g.id) else None)
+                       rules_url=f"/games/{g.id}/rules" if rulebook.rules_path(g.id) else None,
+                       levels=list(service.BOT_LEVELS), bot_level=service.check_level(None))
             for g in engine.all_games()]
 
 
@@ -117,7 +118,7 @@ async def quick_play(body: QuickPlay, request: Request, db: DbDep, user: Current
     settings = request.app.state.settings
     await service.check_table_limits(db, host=user, open_limit=settings.open_tables_per_user,
                                      per_minute=settings.tables_per_minute)
-    table = await service.quick_table(db, host=user, game_id=body.game)
+    table = await service.quick_table(db, host=user, game_id=body.game, level=body.level)
     await db.commit()
     await _notify(request, db, table, reload=True)
     return TableCreated(id=table.id, invite=table.invite, invite_url=f"/tables/{table.id}?invite={table.invite}")
@@ -145,11 +146,13 @@ async def join_table(table_id: str, body: JoinRequest, request: Request, db: DbD
 
 
 @router.post("/api/tables/{table_id}/bots", response_model=TablePublic, tags=["lobby"])
-async def add_bot(table_id: str, body: SeatRequest, request: Request, db: DbDep, user: CurrentUser) -> TablePublic:
-    """Host only: a bot takes an empty seat before the start, or takes over a player's seat during play."""
+async def add_bot(table_id: str, body: BotRequest, request: Request, db: DbDep, user: CurrentUser) -> TablePublic:
+    """Host only: a bot of `level` takes an empty seat before the start, or takes over a player's seat during
+    play; refused with 422 `bad_level` for a level the hall does not have."""
     table = await _visible_table(request, db, table_id, user, None)
     during_play = table.status == "playing"  # the live game must learn its new seat owner
-    return await _seat_change(request, db, table, service.add_bot(db, table=table, user=user, seat=body.seat),
+    return await _seat_change(request, db, table, service.add_bot(db, table=table, user=user, seat=body.seat,
+                                                                   level=body.level),
                               reload=during_play)
 
 

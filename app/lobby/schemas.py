@@ -19,6 +19,8 @@ class GamePublic(BaseModel):
     minutes: list[int] | None = None  # a game's usual length in minutes: [shortest, longest]
     picture: str | None = None  # URL of the game's picture (an SVG of ours)
     rules_url: str | None = None  # URL of the rules page (docs/rules/<id>.md as HTML)
+    levels: list[str] = Field(default_factory=list)  # the levels a bot may play at, weakest first
+    bot_level: str = "medium"  # the level a bot gets when none is asked for
 
 
 class Pace(BaseModel):
@@ -54,6 +56,7 @@ class TableCreate(BaseModel):
 
 class QuickPlay(BaseModel):
     game: str = Field(max_length=32)
+    level: str | None = Field(default=None, max_length=16)  # the bots' level (GamePublic.levels); default: bot_level
 
 
 class VoteRequest(BaseModel):
@@ -75,11 +78,16 @@ class SeatRequest(BaseModel):
     seat: int | None = Field(default=None, ge=0, le=7)
 
 
+class BotRequest(SeatRequest):
+    level: str | None = Field(default=None, max_length=16)  # the bot's level (GamePublic.levels); default: bot_level
+
+
 class SeatPublic(BaseModel):
     index: int
     user_id: int | None
     name: str | None
     bot: str | None
+    level: str | None = None  # a bot's level: "easy", "medium" or "hard" (GamePublic.levels); null for people
     connected: bool | None = None  # for seats a person plays
     absent_since_ms: int | None = None  # epoch ms when that person went away (0: never seen here)
     away_user_id: int | None = None  # the player a bot stands in for; they may take the seat back

@@ -14,6 +14,7 @@ from app import engine
 from app.config import get_settings
 from app.errors import HallError
 from app.db.models import Clock, GameRecord, Seat, Table, User, as_utc, utcnow
+from app.engine.search import LEVELS
 from app.engine.text import t, tn
 from app.i18n import BOT_SUFFIX, N_
 from app.accounts import shown
@@ -33,6 +34,33 @@ def bot_name(seat_index: int) -> str:
 
 class LobbyError(HallError):
     """A lobby request refused (app/errors.py answers it)."""
+
+
+# Bot levels, weakest first: easy is the game's heuristic bot, medium and hard search with growing budgets.
+BOT_LEVELS = tuple(LEVELS)
+EASY = "easy"
+
+
+def check_level(level: str | None) -> str:
+    """The level a new bot plays at: the one asked for, else the hall's default (settings.bot_level)."""
+    if level is None:
+        default = get_settings().bot_level
+        return default if default in LEVELS else EASY
+    if level not in LEVELS:
+        raise LobbyError("bad_level", t("a bot's level is one of {levels}, not {level}",
+                                        levels=", ".join(BOT_LEVELS), level=repr(level)), 422)
+    return level
+
+
+def seat_level(seat: Seat) -> str | None:
+    """How the bot in `seat` plays; None when no bot holds it. Bots seated before levels existed play easy."""
+    return (seat.bot_level or EASY) if seat.bot else None
+
+
+def seat_bot(seat: Seat, game: engine.Game, level: str) -> None:
+    """The game's strongest bot takes `seat`, at `level`."""
+    seat.bot = list(game.bots)[-1]
+    seat.bot_level = level
 
 
 def get_game_or_raise(game_id: str) -> engine.Game:
@@ -89,13 +117,14 @@ async def create_table(db: AsyncSession, *, host: User, game_id: str, options: d
     return table
 
 
-async def quick_table(db: AsyncSession, *, host: User, game_id: str) -> Table:
-    """A private table of `game_id` with default options, bots in every seat but the host's, dealt."""
+async def quick_table(db: AsyncSession, *, host: User, game_id: str, level: str | None = None) -> Table:
+    """A private table of `game_id` with default options, bots of `level` in every seat but the host's, dealt."""
     game = get_game_or_raise(game_id)
+    level = check_level(level)
     table = await create_table(db, host=host, game_id=game_id, options={}, seats=max(2, game.min_players),
                                private=True)
     for index in range(1, table.num_seats):
-        await add_bot(db, table=table, user=host, seat=index)
+        await add_bot(db, table=table, user=host, seat=index, level=level)
     await start(db, table=table, user=host)
     return table
 
@@ -153,11 +182,13 @@ async def join(db: AsyncSession, *, table: Table, user: User, seat: int | None) 
     return chosen
 
 
-async def add_bot(db: AsyncSession, *, table: Table, user: User, seat: int | None) -> Seat:
-    """Host only. Before the start: a bot takes an empty seat. During play: a bot takes over a player's seat
-    (a friend who had to leave), and that player goes on watching."""
+async def add_bot(db: AsyncSession, *, table: Table, user: User, seat: int | None,
+                  level: str | None = None) -> Seat:
+    """Host only. Before the start: a bot of `level` takes an empty seat. During play: a bot takes over a player's
+    seat (a friend who had to leave), and that player goes on watching."""
     _host_only(table, user)
     game = get_game_or_raise(table.game_id)
+    level = check_level(level)
     seats = await _lock_seats(db, table)
     if table.status == "open":
         chosen = _pick_empty(seats, seat)
@@ -171,7 +202,7 @@ async def add_bot(db: AsyncSession, *, table: Table, user: User, seat: int | Non
         chosen.user_id = None
     else:
         raise LobbyError("not_open", t("the game is over"), 409)
-    chosen.bot = list(game.bots)[-1]
+    seat_bot(chosen, game, level)
     await db.flush()
     return chosen
 
@@ -193,7 +224,7 @@ async def leave(db: AsyncSession, *, table: Table, user: User, seat: int | None)
         if target.user_id != user.id:
             _host_only(table, user)
     target.user_id = None
-    target.bot = None
+    target.bot = target.bot_level = None
     await db.flush()
 
 
@@ -265,7 +296,7 @@ async def rematch(db: AsyncSession, *, table: Table, user: User) -> Table:
     old_seats = await seats_of(db, table_id=table.id)
     for old, fresh in zip(old_seats, await seats_of(db, table_id=new.id)):
         if old.bot and fresh.user_id is None:
-            fresh.bot = old.bot
+            fresh.bot, fresh.bot_level = old.bot, seat_level(old)
     table.rematch_id = new.id
     await db.flush()
     return new
@@ -327,7 +358,7 @@ async def public_tables(db: AsyncSession, *, tables: list[Table], with_invite: b
         out.append(TablePublic(
             id=table.id, game=table.game_id, title=game.title if game else table.game_id, options=table.options,
             host_id=table.host_id, host=names.get(table.host_id, "?"), private=table.private, status=table.status,
-            seats=[SeatPublic(index=s.index, user_id=s.user_id, bot=s.bot,
+            seats=[SeatPublic(index=s.index, user_id=s.user_id, bot=s.bot, level=seat_level(s),
                               name=names.get(s.user_id) if s.user_id else (bot_name(s.index) if s.bot else None),
                               guest=s.user_id is not None and s.user_id in guests,
                               rating=ratings.get((table.id, s.index)), rated_games=rated_games.get((table.id, s.index)),

@@ -74,7 +74,7 @@ async def hand_to_bot(db: AsyncSession, table: Table, seats: list[Seat], seat: S
     """The game's strongest bot plays `seat` from now on; its player may take it back unless they resigned."""
     humans_before = {s.index for s in seats if s.user_id is not None}
     leaving = seat.user_id
-    seat.bot = list(lobby_service.get_game_or_raise(table.game_id).bots)[-1]
+    lobby_service.seat_bot(seat, lobby_service.get_game_or_raise(table.game_id), lobby_service.check_level(None))
     seat.away_user_id = None if resigned else leaving
     seat.resigned = resigned
     if resigned:
@@ -105,7 +105,7 @@ async def reclaim(db: AsyncSession, *, table: Table, user: User) -> Seat:
     if any(s.user_id == user.id for s in seats):
         raise LobbyError("already_seated", t("you already play a seat at this table"), 409)
     humans_before = {s.index for s in seats if s.user_id is not None}
-    seat.user_id, seat.bot, seat.away_user_id, seat.votes = user.id, None, None, None
+    seat.user_id, seat.bot, seat.bot_level, seat.away_user_id, seat.votes = user.id, None, None, None, None
     seat.seen_ms = timing.now_ms()
     await db.flush()
     await _rebase_clock(db, table, humans_before, seats, reclaimed=seat.index)

@@ -1,7 +1,7 @@
 // The table client: keeps one websocket, applies snapshots and JSON patches to the view, and hands
 // the view to the game's renderer. It never decides rules: it offers the legal actions the view lists.
 import { applyPatch } from '/static/vendor/fast-json-patch-3.1.1/core.mjs';
-import { el, icon, canonical, namer, forgetMoves, installZoom, playerName, CARD_NAMES } from '/static/js/ui.js';
+import { el, icon, canonical, namer, forgetMoves, installZoom, playerName, levelName, CARD_NAMES } from '/static/js/ui.js';
 import { fitWords } from '/static/js/fit.js';
 import * as clocks from '/static/js/clocks.js';
 import { gettext, lang, refusalText, shown } from '/static/js/i18n.js';
@@ -344,14 +344,13 @@ function renderTable() {
     const li = el('li', { class: 'seat', 'data-seat': s.index });
     const label = !s.name ? gettext('empty') : s.user_id === table.host_id ? gettext('{name} (host)', { name: s.name }) : playerName(s.name, s.bot);
     li.append(el('span', { class: s.name ? 'seat-name' : 'seat-empty' }, gettext('Seat {number}: {player}', { number: s.index + 1, player: label })));
+    if (s.bot && s.level) li.append(' ', botLevel(s));
     if (!open) return li;
     const empty = !s.user_id && !s.bot;
     if (empty && userId !== null && !mySeat) {
       li.append(el('button', { type: 'button', class: 'take-seat', onclick: () => api(`/api/tables/${tableId}/join`, { seat: s.index, invite: invite || null }) }, gettext('Take this seat')));
     }
-    if (empty && isHost) {
-      li.append(el('button', { type: 'button', class: 'add-bot', onclick: () => api(`/api/tables/${tableId}/bots`, { seat: s.index }) }, gettext('Add a bot')));
-    }
+    if (empty && isHost) li.append(addBotControl(s.index));
     const own = userId !== null && s.user_id === userId;  // a bot's seat has no user: it is nobody's own
     if (!empty && (isHost || own)) {
       li.append(el('button', { type: 'button', class: 'free-seat', onclick: () => api(`/api/tables/${tableId}/leave`, { seat: s.index }) }, own ? gettext('Leave') : gettext('Free seat')));
@@ -363,6 +362,25 @@ function renderTable() {
   $('start-button').hidden = !(open && isHost);
   $('start-button').disabled = !full;
   $('start-button').title = full ? '' : gettext('Every seat needs a player or a bot');
+}
+
+// The host fills an empty seat with a bot of the level chosen beside the button (medium unless changed).
+const chosenLevels = {};  // seat -> level, kept while the waiting room redraws
+function addBotControl(seat) {
+  const select = el('select', {
+    class: 'bot-level-choice', 'aria-label': gettext('Level of the bot for seat {number}', { number: seat + 1 }),
+    onchange: () => { chosenLevels[seat] = select.value; },
+  }, ['easy', 'medium', 'hard'].map((level) => el('option', { value: level }, levelName(level))));
+  select.value = chosenLevels[seat] || 'medium';
+  const add = () => api(`/api/tables/${tableId}/bots`, { seat, level: select.value });
+  return el('span', { class: 'add-bot-control' }, select,
+    el('button', { type: 'button', class: 'add-bot', onclick: add }, gettext('Add a bot')));
+}
+
+// How strongly a seat's bot plays, in words (the waiting room and the players panel).
+function botLevel(s) {
+  return el('span', { class: ['bot-level', `bot-level-${s.level}`], title: gettext('how strongly this bot plays') },
+    levelName(s.level));
 }
 
 // A friend who came by the invite link and has just chosen a nickname (the form brings them back with `seat=1`)
@@ -421,7 +439,8 @@ function renderPlayers() {
       class: ['player', awaited && 'awaited', view.seat === s.index && 'me', winner && 'winner'], 'data-seat': s.index,
     }, el('span', { class: 'player-name' }, seatSwatch(s.index),
       winner ? icon('crown', { title: gettext('winner') }) : null, nameOf(s.index),
-      s.bot ? icon('robot', { title: gettext('a bot plays this seat') }) : null, ratingOf(s)),
+      s.bot ? icon('robot', { title: gettext('a bot plays this seat') }) : null,
+      s.bot && s.level ? botLevel(s) : null, ratingOf(s)),
     awaited ? el('span', { class: 'player-turn' }, icon('clock'), ' ', gettext('to move')) : null,
     bits.length ? el('span', { class: 'player-score' }, bits[0]) : null,
     bits.length > 1 ? el('span', { class: 'player-more' }, bits.slice(1).join(' · ')) : null,
@@ -435,7 +454,8 @@ function renderPlayers() {
     const { awaited, bits, winner } = line(s);
     return el('span', { class: ['strip-player', awaited && 'awaited', view.seat === s.index && 'me', winner && 'winner'], 'data-seat': s.index },
       renderer && typeof renderer.seatSwatch === 'function' ? seatSwatch(s.index) : null,
-      el('b', { class: 'seat-name', style: { '--seat': seatColour(s.index) } }, nameOf(s.index)), ratingOf(s),
+      el('b', { class: 'seat-name', style: { '--seat': seatColour(s.index) } }, nameOf(s.index)),
+      s.bot && s.level ? botLevel(s) : null, ratingOf(s),
       bits.length ? el('span', { class: 'strip-score' }, ` ${bits[0]}`) : null);
   }));
   clocks.render({ view, table, userId, tableId, api, nameOf });  // clocks, presence, reclaim, votes, resign

@@ -281,6 +281,12 @@ export function playerName(name, bot) {
     ? gettext('{name} (bot)', { name: name.slice(0, -BOT_SUFFIX.length) }) : name;
 }
 
+// A bot's level in the reader's words (the API's codes: easy, medium, hard); unknown codes are shown as they are.
+export function levelName(level) {
+  const words = { easy: gettext('easy'), medium: gettext('medium'), hard: gettext('hard') };
+  return words[level] || level || '';
+}
+
 // Naming helpers bound to one table: name(seat) is "you" for the viewer, capitalised on request.
 export function namer(players, viewer) {
   const nameOf = (seat) => {

@@ -53,6 +53,8 @@ class Server:
         env = {**os.environ, "DATABASE_URL": self.database_url, "HOST": "127.0.0.1", "PORT": str(self.port),
                "PYTHON": sys.executable,  # the interpreter running the tests (CI runs a subset on 3.13 too)
                "SECRET_KEY": TEST_SECRET, "BOT_DELAY": "0",
+               # Bots the tests add without a level play the heuristic (easy): only the tests of levels search.
+               "BOT_LEVEL": "easy",
                "BOARDHALL_EXTRA_GAMES": "tests.support.tally:TALLY", **ROOMY_LIMITS, **self.env}
         env.pop("REDIS_URL", None) if "REDIS_URL" not in self.env else None
         log = open(self.log_path, "ab")
