@@ -26,7 +26,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any
 
-from prometheus_client import Counter, Gauge
+from prometheus_client import Counter, Gauge, Histogram
 
 from app import observability
 from app.engine import Game, RandomBot
@@ -43,6 +43,9 @@ THINK_OUTCOMES = Counter("boardhall_bot_thinking", "Bot moves by how they were c
                          "heuristic (easy level), busy (queue too long: the heuristic at once), clock (too little "
                          "time left on the seat's clock), failed / timeout (the pool broke or overran: the "
                          "heuristic instead)", ["outcome"], registry=observability.REGISTRY)
+THINK_SECONDS = Histogram("boardhall_bot_think_seconds", "Wall time from a search bot's move being asked for to its "
+                          "answer (queue and thinking), by level", ["level"], registry=observability.REGISTRY,
+                          buckets=(0.05, 0.1, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 5.0, 10.0))
 THINK_QUEUE = Gauge("boardhall_bot_thinking_busy", "Bot moves in the thinking pool now, running or queued",
                     registry=observability.REGISTRY)
 
@@ -98,6 +101,7 @@ class Thinking:
             THINK_OUTCOMES.labels(plan.outcome).inc()
             return heuristic(game, state, seat), plan.outcome
         grace = self.grace_s if clock_left_s is None else min(self.grace_s, CLOCK_MARGIN_S / 2)
+        asked = time.perf_counter()
         self.busy += 1
         THINK_QUEUE.set(self.busy)
         try:
@@ -121,6 +125,7 @@ class Thinking:
             self.busy -= 1
             THINK_QUEUE.set(self.busy)
         THINK_OUTCOMES.labels(outcome).inc()
+        THINK_SECONDS.labels(level).observe(time.perf_counter() - asked)
         return action, outcome
 
     # ---- the pool ------------------------------------------------------------------------------------------------
