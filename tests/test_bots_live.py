@@ -235,3 +235,40 @@ def test_a_bot_on_a_short_clock_thinks_no_longer_than_its_clock_allows(slow_serv
     assert all(c["left_ms"] > 0 for c in watcher.view["clocks"].values())
     host.post(f"/api/tables/{tid}/close")
     watcher.close()
+
+
+# ---- the rule under load (app/play/thinking.py Thinking.plan, no server) --------------------------------------
+def test_a_longer_queue_shrinks_each_moves_budget_before_it_would_delay_it():
+    from app.engine import get
+    from app.engine.search import LEVELS
+    from app.play.thinking import MIN_THINK_S, Thinking
+
+    river = get("river")
+    pool = Thinking(workers=2)
+    hard = LEVELS["hard"].budget(river, 2)
+    alone = pool.plan(river, 2, "hard")
+    assert (alone.budget.iterations, alone.budget.seconds, alone.deadline_s) == (hard.iterations, hard.seconds,
+                                                                                 hard.seconds)
+    pool.busy = 1  # a free worker is left: nothing changes
+    assert pool.plan(river, 2, "hard").budget == alone.budget
+    pool.busy = 7  # 8 moves on 2 workers: a quarter of the budget each, the same deadline
+    crowded = pool.plan(river, 2, "hard")
+    assert crowded.deadline_s == alone.deadline_s
+    assert crowded.budget.seconds == alone.budget.seconds / 4
+    assert crowded.budget.iterations == round(hard.iterations / 4)
+    pool.busy = 2 * int(hard.seconds / MIN_THINK_S) + 2  # so long a queue that a move would hardly think
+    swamped = pool.plan(river, 2, "hard")
+    assert swamped.budget is None and swamped.outcome == "busy"
+    assert pool.plan(river, 2, "easy").budget is None
+
+
+def test_a_seats_clock_caps_its_bots_deadline():
+    from app.engine import get
+    from app.play.thinking import CLOCK_MARGIN_S, Thinking
+
+    river, pool = get("river"), Thinking(workers=1, budget_scale=20)
+    assert pool.plan(river, 2, "hard").deadline_s == 18.0
+    capped = pool.plan(river, 2, "hard", clock_left_s=3.0)
+    assert capped.deadline_s == 3.0 - CLOCK_MARGIN_S and capped.budget.seconds <= capped.deadline_s
+    short = pool.plan(river, 2, "hard", clock_left_s=CLOCK_MARGIN_S)
+    assert short.budget is None and short.outcome == "clock"

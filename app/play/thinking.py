@@ -37,6 +37,7 @@ from . import thinker
 log = logging.getLogger(__name__)
 
 MIN_THINK_S = 0.05  # less thinking than this is not worth a trip to the pool: the heuristic plays
+START_WAIT_S = 10.0  # how long a move waits for the pool's first start before the heuristic plays it
 CLOCK_MARGIN_S = 1.0  # on a timed table a bot's move is made at least this long before its clock would run out
 
 THINK_OUTCOMES = Counter("boardhall_bot_thinking", "Bot moves by how they were chosen: searched (in the pool), "
@@ -140,8 +141,8 @@ class Thinking:
                 # Starting the forkserver waits for it to import the games: in a thread, not the loop.
                 self._starting = asyncio.ensure_future(asyncio.to_thread(self._start))
             starting = self._starting
-            try:
-                pool = await asyncio.shield(starting)
+            try:  # a start that hangs costs the moves meanwhile their search, not their move
+                pool = await asyncio.wait_for(asyncio.shield(starting), START_WAIT_S)
             finally:
                 if self._starting is starting and starting.done():
                     self._starting = None
@@ -155,8 +156,12 @@ class Thinking:
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload([thinker.__name__])
         pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
-        for job in [pool.submit(thinker.ready) for _ in range(self.workers)]:
-            job.result(timeout=60)
+        try:
+            for job in [pool.submit(thinker.ready) for _ in range(self.workers)]:
+                job.result(timeout=60)
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
         return pool
 
     def reset(self) -> None:
