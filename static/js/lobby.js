@@ -138,7 +138,7 @@ if (form) {
     button.addEventListener('click', async () => {
       button.disabled = true;
       const res = await fetch('/api/tables/quick', { method: 'POST', headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ game: button.dataset.game }) });
+        body: JSON.stringify({ game: button.dataset.game, level: document.getElementById('quick-level')?.value }) });
       const data = await res.json().catch(() => ({}));
       if (res.ok) { location.href = data.invite_url; return; }
       button.disabled = false;

@@ -62,3 +62,20 @@ def test_the_level_words_follow_the_readers_language(browser, sqlite_server):
     page.wait_for_selector(".seat[data-seat='1'] .bot-level:has-text('лёгкий')")
     shot(page, "waiting-ru")
     context.close()
+
+
+def test_play_now_seats_bots_of_the_level_chosen_in_the_lobby(browser, sqlite_server):
+    for width, height in ((1366, 800), (390, 844)):
+        context = browser.new_context(viewport={"width": width, "height": height}, locale="en-GB")
+        page = context.new_page()
+        page.goto(sqlite_server.url + "/")
+        choose_nickname(page, "Quickie")
+        page.wait_for_selector("#quick-level")
+        assert page.input_value("#quick-level") == "easy"  # the server's default (BOT_LEVEL; easy on test servers)
+        page.select_option("#quick-level", "medium")
+        shot(page, f"lobby-{width}")
+        page.click(".quick-play[data-game='river']")
+        page.wait_for_selector("#play-area:not([hidden]) #board > *")
+        panel = ".player[data-seat='1'] .bot-level" if width > 800 else ".strip-player[data-seat='1'] .bot-level"
+        page.wait_for_selector(f"{panel}:has-text('medium')")
+        context.close()
