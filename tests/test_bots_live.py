@@ -47,6 +47,15 @@ def slow_server(tmp_path_factory):
     server.stop()
 
 
+@pytest.fixture(scope="module")
+def paced_server(tmp_path_factory):
+    """A long pause before each bot move (6 s, for watchers) and long searches."""
+    server = _server(tmp_path_factory, "paced", BOT_DELAY="6", BOT_BUDGET_SCALE=str(SEARCH_SCALE))
+    server.start()
+    yield server
+    server.stop()
+
+
 def seats(person: Person, tid: str) -> list[dict]:
     return person.http.get(f"/api/tables/{tid}").json()["seats"]
 
@@ -233,6 +242,20 @@ def test_a_bot_on_a_short_clock_thinks_no_longer_than_its_clock_allows(slow_serv
     events = [e for m in watcher.seen for e in m.get("events", [])]
     assert not any(e.get("type") == "timeout" for e in events), "a bot ran out of time"
     assert all(c["left_ms"] > 0 for c in watcher.view["clocks"].values())
+    host.post(f"/api/tables/{tid}/close")
+    watcher.close()
+
+
+def test_the_pause_for_watchers_runs_while_the_bot_thinks(paced_server):
+    """A 6 s pause and a search held to 6 s by a 7 s clock: the move comes after about 6 s, not 12."""
+    host = Person(paced_server, "Sasha")
+    tid = bots_table(host, pace={"mode": "realtime", "bank_s": 7, "increment_s": 0})
+    began = time.monotonic()  # the bot's pause and thinking began when the host handed seat 0 over, just before
+    watcher = watch(host, tid)
+    watcher.sync_to(1, timeout=60)
+    took = time.monotonic() - began
+    assert took < 10, f"the first bot move took {took:.1f} s: the pause and the thinking were added up"
+    assert thinking(paced_server).get("searched", 0) >= 1, "the move was searched, for its whole deadline"
     host.post(f"/api/tables/{tid}/close")
     watcher.close()
 
