@@ -23,6 +23,7 @@ import random
 import secrets
 import time
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -105,6 +106,7 @@ class Thinking:
         asked = time.perf_counter()
         self.busy += 1
         THINK_QUEUE.set(self.busy)
+        pool = None
         try:
             pool = await self._ready_pool()
             job = pool.submit(thinker.think, game.id, state, seat, plan.budget, secrets.randbits(32),
@@ -112,15 +114,18 @@ class Thinking:
             action = await asyncio.wait_for(asyncio.wrap_future(job), plan.deadline_s + grace)
             outcome = "searched"
         except asyncio.TimeoutError:
-            log.warning("a %s bot overran its %.2f s deadline in %s: the heuristic moves", level, plan.deadline_s,
-                        game.id)
-            self.reset()  # a worker is stuck: start afresh rather than lose it for good
+            log.warning("a %s bot in %s had no answer %.2f s past its deadline (or the pool was still starting): "
+                        "the heuristic moves", level, game.id, grace)
+            self.reset(pool)  # a worker is stuck: start afresh rather than lose it for good
             action, outcome = heuristic(game, state, seat), "timeout"
         except asyncio.CancelledError:
             raise
-        except Exception:  # a worker died, the pool broke, the search raised: the heuristic moves
-            log.exception("the thinking pool failed on a %s bot in %s: the heuristic moves", level, game.id)
-            self.reset()
+        except BrokenProcessPool:  # a worker died: every move it held falls back, the next move starts a new pool
+            log.warning("a thinking worker died under a %s bot in %s: the heuristic moves", level, game.id)
+            self.reset(pool)
+            action, outcome = heuristic(game, state, seat), "failed"
+        except Exception:  # the search itself raised (the pool is sound): the heuristic moves
+            log.exception("the search failed for a %s bot in %s: the heuristic moves", level, game.id)
             action, outcome = heuristic(game, state, seat), "failed"
         finally:
             self.busy -= 1
@@ -130,10 +135,6 @@ class Thinking:
         return action, outcome
 
     # ---- the pool ------------------------------------------------------------------------------------------------
-    async def warm(self) -> None:
-        """Start the workers now (a bot will soon think), so its first move does not wait for them."""
-        await self._ready_pool()
-
     async def _ready_pool(self) -> ProcessPoolExecutor:
         """The pool, started (once, whoever asks meanwhile) if it is not running."""
         while self._pool is None:
@@ -164,11 +165,12 @@ class Thinking:
             raise
         return pool
 
-    def reset(self) -> None:
-        """Throw the workers away (their moves in flight fall back to the heuristic); the next move starts anew."""
-        pool, self._pool = self._pool, None
-        if pool is None:
+    def reset(self, pool: ProcessPoolExecutor | None) -> None:
+        """Throw `pool`'s workers away (their moves in flight fall back to the heuristic); the next move starts a
+        new pool. A move that failed on a pool already replaced leaves the new one alone."""
+        if pool is None or pool is not self._pool:
             return
+        self._pool = None
         for process in list((getattr(pool, "_processes", None) or {}).values()):
             process.kill()
         pool.shutdown(wait=False, cancel_futures=True)
