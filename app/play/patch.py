@@ -15,11 +15,18 @@ same ops (bench/README.md, issue 33).
 
 from __future__ import annotations
 
+from sys import getrefcount
 from typing import Any
 
 # Per move, the ops of each (old, new) pair of containers already diffed: (id(old), id(new)) -> (path, ops). Both
 # objects stay alive (the views hold them) while the memo does, so their ids cannot be reused meanwhile.
 Memo = dict[tuple[int, int], tuple[str, list[dict[str, Any]]]]
+
+
+# CPython's references to a view's value while `_shared` looks at it: the view's dict, the pair `dict.items()` last
+# gave, `_diff`'s loop variable, `_shared`'s argument and getrefcount's own. A value with more is held elsewhere too
+# (another audience's view, the state): worth a memo. A count that is off only costs time, never changes an op.
+_HELD_ELSEWHERE = 6
 
 
 def _escape(key: str) -> str:
@@ -36,9 +43,8 @@ def make_patch(old: Any, new: Any) -> list[dict[str, Any]]:
 
 
 def make_patches(pairs: list[tuple[Any, Any]]) -> list[list[dict[str, Any]]]:
-    """`make_patch(old, new)` for each audience's pair of views, the same ops, each shared pair diffed once. With two
-    audiences the bookkeeping costs more than the second walk it saves (bench/README.md), so it starts at three."""
-    memo: Memo | None = {} if len(pairs) > 2 else None
+    """`make_patch(old, new)` for each audience's pair of views, the same ops, each shared pair diffed once."""
+    memo: Memo | None = {} if len(pairs) > 1 else None
     out = []
     for old, new in pairs:
         ops: list[dict[str, Any]] = []
@@ -88,8 +94,9 @@ def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]], memo: Memo |
 
 def _shared(before: Any, value: Any, path: str, ops: list[dict[str, Any]], memo: Memo) -> None:
     """A dict's changed value, when a move patches several audiences: a pair of containers already diffed in this
-    move at the same place (a part every audience's view shares) gives its ops again without being walked."""
-    if type(value) is not dict and type(value) is not list:
+    move at the same place (a part every audience's view shares) gives its ops again without being walked. A value
+    only its own view holds is walked at once: noting it would cost more than it could save (bench/README.md)."""
+    if (type(value) is not dict and type(value) is not list) or getrefcount(value) < _HELD_ELSEWHERE:
         _diff(before, value, path, ops, memo)
         return
     key = (id(before), id(value))
