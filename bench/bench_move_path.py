@@ -1,9 +1,9 @@
 """The rules-and-views part of one move, in process: what a move costs before any socket or database.
 
 For the `race` micro-game and for each real game, plays moves and times the work the hub does per move (parse the
-message, apply, build the views, diff them, serialise the patch frames) with views for every audience (what the
-hub did before issue 17: each seat plus spectators) and for only the audiences with a socket (here: the seats,
-no spectator). Timings are the best of several runs, so they change little with what else the machine does.
+message, apply, build the views, diff them, serialise the patch frames), for the seats alone and for the seats and
+spectators, the way the hub did it before issue 33 and the way it does now, alternating in the same run. Timings
+are the best of several runs, so they change little with what else the machine does.
 
     .venv/bin/python bench/bench_move_path.py
 """
@@ -24,8 +24,7 @@ from app import engine  # noqa: E402
 from app.engine.registry import load_games  # noqa: E402
 from app.play import messages  # noqa: E402
 from app.play.runtime import SPECTATOR, audience_key, seat_number  # noqa: E402
-from app.play.patch import make_patch  # noqa: E402
-from bench.bench_parse import parse_pydantic  # noqa: E402
+from app.play.patch import make_patch, make_patches  # noqa: E402
 
 
 def playout(game: engine.Game, players: int, moves: int, seed: int) -> list[tuple[dict, int, dict]]:
@@ -41,33 +40,46 @@ def playout(game: engine.Game, players: int, moves: int, seed: int) -> list[tupl
     return out
 
 
-def one_move(game: engine.Game, state: dict, seat: int, action: dict, audiences: list[str], parse) -> None:  # noqa: ANN001
+def one_move(game: engine.Game, move: tuple, audiences: list[str], parse, shared: bool) -> None:  # noqa: ANN001
+    """One move as the hub makes it. `shared`: as the hub does since issue 33 (the mover's legal actions taken from
+    its view, every audience patched at once with their shared parts diffed once); else as it did before (legal
+    worked out again by `apply`, each audience diffed alone)."""
+    state, encoded, seat, action, old = move
     text = orjson.dumps({"type": "act", "id": 1, "version": 7, "action": action})
     parse(text)
-    old = dict(zip(audiences, game.full_views(state, [seat_number(a) for a in audiences])))
-    new_state, events = game.apply(state, seat, action)
+    known = old.get(audience_key(seat)) if shared else None
+    new_state, events = game.apply(state, seat, action, encoded, known["legal"] if known is not None else None)
     orjson.dumps(new_state)  # the state stored with the move
     new = game.full_views(new_state, [seat_number(a) for a in audiences])
-    for key, view in zip(audiences, new):
-        orjson.dumps({"type": "patch", "version": 8, "ops": make_patch(old[key], view),
+    if shared:
+        patches = make_patches([(old[key], view) for key, view in zip(audiences, new)])
+    else:
+        patches = [make_patch(old[key], view) for key, view in zip(audiences, new)]
+    for key, ops in zip(audiences, patches):
+        orjson.dumps({"type": "patch", "version": 8, "ops": ops,
                       "events": engine.filter_events(events, seat_number(key))})
 
 
-def per_move_us(game: engine.Game, moves: list, audiences: list[str], parse, repeat: int = 7) -> float:  # noqa: ANN001
-    # The old views are built inside the timed loop for simplicity; the hub keeps them from the previous move, so
-    # both figures carry that cost once more than the hub pays. The difference between them is what matters.
+def per_move_us(game: engine.Game, moves: list, audiences: list[str], parse, shared: bool,  # noqa: ANN001
+                repeat: int = 7) -> float:
+    # The old views come ready, as the hub keeps them from the previous move.
+    ready = [(state, orjson.dumps(state), seat, action,
+              dict(zip(audiences, game.full_views(state, [seat_number(a) for a in audiences]))))
+             for state, seat, action in moves]
     best = float("inf")
     for _ in range(repeat):
         start = time.process_time()
-        for state, seat, action in moves:
-            one_move(game, state, seat, action, audiences, parse)
+        for move in ready:
+            one_move(game, move, audiences, parse, shared)
         best = min(best, time.process_time() - start)
     return best / len(moves) * 1e6
 
 
 def main() -> None:
     load_games()
-    print(f"{'game':10s} {'players':>7s} {'before: all audiences, pydantic':>32s} {'after: seats only, msgspec':>27s}")
+    print("CPU a move, best of 9 runs (3 x 3, alternating) of 200 random moves; before/now: the hub's way before issue 33 and now")
+    print(f"{'game':10s} {'players':>7s} {'seats, before':>14s} {'seats, now':>11s} {'ratio':>6s} "
+          f"{'seats+spectators, before':>25s} {'now':>6s} {'ratio':>6s}")
     for game_id, players in [("race", 2), ("river", 4), ("jambo", 2), ("goldrush", 4), ("istanbul", 4),
                              ("goldwest", 4)]:
         game = engine.get(game_id)
@@ -75,9 +87,16 @@ def main() -> None:
             continue
         moves = playout(game, players, 200, seed=7)
         seats = [audience_key(s) for s in range(players)]
-        before = per_move_us(game, moves, [*seats, SPECTATOR], parse_pydantic)
-        after = per_move_us(game, moves, seats, messages.parse)
-        print(f"{game_id:10s} {players:7d} {before:29.0f} us {after:24.0f} us")
+        row = []
+        for audiences in (seats, [*seats, SPECTATOR]):
+            # Alternated, so a slower minute of a shared machine weighs on both.
+            before, now = [], []
+            for _ in range(3):
+                before.append(per_move_us(game, moves, audiences, messages.parse, shared=False, repeat=3))
+                now.append(per_move_us(game, moves, audiences, messages.parse, shared=True, repeat=3))
+            row += [min(before), min(now)]
+        print(f"{game_id:10s} {players:7d} {row[0]:11.0f} us {row[1]:8.0f} us {row[1] / row[0]:6.2f} "
+              f"{row[2]:22.0f} us {row[3]:3.0f} us {row[3] / row[2]:6.2f}")
 
 
 if __name__ == "__main__":

@@ -13,11 +13,14 @@ from __future__ import annotations
 
 import random
 
+import jsonpatch
+import orjson
 import pytest
 
 from app import engine
 from app.engine import IllegalAction
 from app.engine.playout import canonical
+from app.play.patch import make_patch, make_patches
 
 GAMES = sorted(engine.all_games(), key=lambda g: g.id)
 
@@ -161,3 +164,53 @@ def test_invariants_hold_in_playouts(game):
         game.invariants(state)
         result = game.result(state)
         assert len(result["scores"]) == n and result["winners"]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_each_audience_patched_from_the_shared_views_gets_its_own_full_view(game):
+    """A move patches every watching audience at once (`make_patches`, which diffs the parts their views share
+    once): each audience's old view with its patch applied must be its own new full view, with the very ops a
+    patch of that audience alone has."""
+    n = game.max_players
+    rng = random.Random(11)
+    audiences = _seats(game, n)
+    old_views: list = []
+    patched = 0
+
+    def visit(state, step):
+        nonlocal old_views, patched
+        new_views = game.full_views(state, audiences)
+        if old_views:
+            patches = make_patches(list(zip(old_views, new_views)))
+            for audience, old, new, ops in zip(audiences, old_views, new_views, patches, strict=True):
+                assert ops == make_patch(old, new), f"{game.id}: {audience}'s ops differ (move {step})"
+                # The client's copy is parsed JSON, sharing no objects (deepcopy would keep a game's shared ones).
+                assert jsonpatch.apply_patch(orjson.loads(orjson.dumps(old)), ops) == game.full_view(state, audience), (
+                    f"{game.id}: {audience}'s patched view is not its full view (move {step})")
+                patched += 1
+        old_views = new_views
+
+    _playout(game, n, 200 + rng.randrange(100), visit)
+    assert patched > 0
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_apply_matches_against_the_legal_list_its_caller_already_has(game):
+    """The hub hands `apply` the mover's legal actions from its view at that version: every listed action is played
+    exactly as without the list, and an action missing from the list is refused with the state unchanged."""
+    n = game.min_players
+    rng = random.Random(3)
+
+    def visit(state, step):
+        if step % 5 or game.result(state) is not None:
+            return
+        seat = sorted(game.pending(state))[0]
+        legal = game.full_view(state, seat)["legal"]
+        action = rng.choice(legal)
+        assert canonical(game.apply(state, seat, action, legal=legal)) == canonical(game.apply(state, seat, action))
+        before = canonical(state)
+        with pytest.raises(IllegalAction):
+            game.apply(state, seat, action, legal=[a for a in legal if a is not action])
+        assert canonical(state) == before
+
+    _playout(game, n, 300, visit)

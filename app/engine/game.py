@@ -190,15 +190,17 @@ class Game(ABC):
         events = self.setup(num_players, opts, state) or []
         return state, events
 
-    def apply(self, state: State, seat: int, action: Action,
-              encoded: bytes | None = None) -> tuple[State, list[Event]]:
+    def apply(self, state: State, seat: int, action: Action, encoded: bytes | None = None,
+              legal: list[Action] | None = None) -> tuple[State, list[Event]]:
         """Check and play one action; returns a new state and the events. `state` is untouched. `encoded`: `state`
-        as JSON, when the caller has it at hand (the hub keeps what it stored), so that copying it is one parse."""
+        as JSON, when the caller has it at hand (the hub keeps what it stored), so that copying it is one parse.
+        `legal`: `self.legal(state, seat)`, when the caller has it at hand (the hub keeps it in the mover's view),
+        so that it is not worked out twice."""
         if self.result(state) is not None:
             raise GameOver(t("the game is over"))
         if seat not in self.pending(state):
             raise NotYourTurn(t("seat {seat} has nothing to decide now", seat=seat))
-        listed = match_action(action, self.legal(state, seat))
+        listed = match_action(action, self.legal(state, seat) if legal is None else legal)
         if listed is None:
             raise IllegalAction(t("{action} is not a legal action now", action=_quote(action)))
         new_state = orjson.loads(encoded) if encoded is not None else copy_state(state)

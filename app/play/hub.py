@@ -43,8 +43,8 @@ from . import clocks, store
 from .bots import Bots
 from .eviction import Eviction
 from .notices import GameFinished, Notices
-from .patch import make_patch
-from .runtime import PlayError, Runtime, dumps, seat_number
+from .patch import make_patches
+from .runtime import PlayError, Runtime, audience_key, dumps, seat_number
 from .sockets import Connection, Fanout
 from .store import MoveWriter, PendingMove
 from .trail import UndoTrail, _without_increments
@@ -185,7 +185,10 @@ class Hub(Fanout, Bots, UndoTrail, Eviction):
                 # 7,000-character or 2**70 one was stored with the move, a deep one failed the move (issue 28).
                 action = {k: v for k, v in action.items() if k != "say"}
             try:
-                state, events = rt.game.apply(rt.state, seat, action, rt.state_json)
+                # The mover's view at this version, when built, lists its legal actions: apply need not ask again.
+                known = rt.views.get(audience_key(seat))
+                state, events = rt.game.apply(rt.state, seat, action, rt.state_json,
+                                              known["legal"] if known is not None else None)
             except engine.GameError as exc:
                 raise PlayError(exc.code, exc.say or exc.message) from None
             action = orjson.loads(engine.action_key(action))  # our own copy: the listed action's canonical JSON
@@ -252,8 +255,7 @@ class Hub(Fanout, Bots, UndoTrail, Eviction):
         Called before `rt` moves on: an audience that had no view at the old version (it was announced since)
         is diffed against its old view computed now, so it too gets a patch rather than a gap.
         """
-        frames = {}
-        for key, view in views.items():
-            frames[key] = dumps({"type": "patch", "version": version, "ops": make_patch(rt.view(key), view),
-                                 "events": engine.filter_events(events, seat_number(key))})
-        return frames
+        patches = make_patches([(rt.view(key), view) for key, view in views.items()])
+        return {key: dumps({"type": "patch", "version": version, "ops": ops,
+                            "events": engine.filter_events(events, seat_number(key))})
+                for key, ops in zip(views, patches)}

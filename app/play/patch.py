@@ -6,11 +6,27 @@ place far more often than they grow, so we walk dicts and same-length lists ours
 changed keeps the items at both ends that did not (`_diff_resized`). Clients apply the patches with a JSON Patch
 library (static/vendor). The equality shortcut uses Python's ==, so a view must not turn a value between bool and
 int in place (1 == True); games keep each field's type, as JSON renderers expect anyway.
+
+A move patches every watching audience's view, and those views share most of their objects: a game's `views`
+builds the public part once for all seats (docs/games.md), and a view of a plain projection holds the state's own
+lists. `make_patches` diffs such a shared pair once and hands every audience that holds it at the same place the
+same ops (bench/README.md, issue 33).
 """
 
 from __future__ import annotations
 
+from sys import getrefcount
 from typing import Any
+
+# Per move, the ops of each (old, new) pair of containers already diffed: (id(old), id(new)) -> (path, ops). Both
+# objects stay alive (the views hold them) while the memo does, so their ids cannot be reused meanwhile.
+Memo = dict[tuple[int, int], tuple[str, list[dict[str, Any]]]]
+
+
+# CPython's references to a view's value while `_shared` looks at it: the view's dict, the pair `dict.items()` last
+# gave, `_diff`'s loop variable, `_shared`'s argument and getrefcount's own. A value with more is held elsewhere too
+# (another audience's view, the state): worth a memo. A count that is off only costs time, never changes an op.
+_HELD_ELSEWHERE = 6
 
 
 def _escape(key: str) -> str:
@@ -22,15 +38,27 @@ def _escape(key: str) -> str:
 def make_patch(old: Any, new: Any) -> list[dict[str, Any]]:
     ops: list[dict[str, Any]] = []
     if not _same(old, new):
-        _diff(old, new, "", ops)
+        _diff(old, new, "", ops, None)
     return ops
+
+
+def make_patches(pairs: list[tuple[Any, Any]]) -> list[list[dict[str, Any]]]:
+    """`make_patch(old, new)` for each audience's pair of views, the same ops, each shared pair diffed once."""
+    memo: Memo | None = {} if len(pairs) > 1 else None
+    out = []
+    for old, new in pairs:
+        ops: list[dict[str, Any]] = []
+        if not _same(old, new):
+            _diff(old, new, "", ops, memo)
+        out.append(ops)
+    return out
 
 
 def _same(a: Any, b: Any) -> bool:
     return a is b or (a == b and type(a) is type(b))
 
 
-def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
+def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]], memo: Memo | None) -> None:
     """Ops turning `old` into `new`, which the caller has found to differ (each level compares its children once;
     comparing the pair again here cost a second deep comparison of every changed branch)."""
     if isinstance(old, dict) and isinstance(new, dict):
@@ -41,7 +69,10 @@ def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
             if key in old:
                 before = old[key]
                 if before is not value and (before != value or type(before) is not type(value)):
-                    _diff(before, value, f"{path}/{_escape(key)}", ops)
+                    if memo is None:
+                        _diff(before, value, f"{path}/{_escape(key)}", ops, None)
+                    else:
+                        _shared(before, value, f"{path}/{_escape(key)}", ops, memo)
             else:
                 ops.append({"op": "add", "path": f"{path}/{_escape(key)}", "value": value})
         return
@@ -52,13 +83,30 @@ def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
             changed = [i for i, a, b in zip(range(len(old)), old, new)
                        if a is not b and (a != b or type(a) is not type(b))]
             for i in changed:
-                _diff(old[i], new[i], f"{path}/{i}", ops)
+                _diff(old[i], new[i], f"{path}/{i}", ops, memo)
         elif not old or not new:
             ops.append({"op": "replace", "path": path, "value": new})
         else:
             _diff_resized(old, new, path, ops)
         return
     ops.append({"op": "replace", "path": path, "value": new})
+
+
+def _shared(before: Any, value: Any, path: str, ops: list[dict[str, Any]], memo: Memo) -> None:
+    """A dict's changed value, when a move patches several audiences: a pair of containers already diffed in this
+    move at the same place (a part every audience's view shares) gives its ops again without being walked. A value
+    only its own view holds is walked at once: noting it would cost more than it could save (bench/README.md)."""
+    if (type(value) is not dict and type(value) is not list) or getrefcount(value) < _HELD_ELSEWHERE:
+        _diff(before, value, path, ops, memo)
+        return
+    key = (id(before), id(value))
+    seen = memo.get(key)
+    if seen is not None and seen[0] == path:
+        ops.extend(seen[1])
+        return
+    start = len(ops)
+    _diff(before, value, path, ops, memo)
+    memo[key] = (path, ops[start:])
 
 
 def _diff_resized(old: list, new: list, path: str, ops: list[dict[str, Any]]) -> None:

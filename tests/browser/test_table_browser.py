@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.support.browser import open_table_with_friend
@@ -113,3 +115,26 @@ def test_a_signed_out_table_page_says_so_and_stops_reconnecting(browser, sqlite_
     page.wait_for_timeout(2000)
     assert sockets == []  # no reconnection attempt
     context.close()
+
+
+def test_a_players_own_move_comes_back_in_one_frame_its_patch_carrying_the_ack(browser, sqlite_server):
+    """The table page asks for the ack inside its move's patch (`ack_in_patch`, docs/protocol.md): the server writes
+    one frame per move to the mover instead of two, as the benchmarks measure it."""
+    host, friend, _ = open_table_with_friend(
+        browser, sqlite_server, "tally", 2,
+        "document.querySelector('[name=\"opt:rounds\"]').value = '1';")
+    received: list[dict] = []
+    friend.on("websocket", lambda ws: ws.on("framereceived", lambda payload: received.append(json.loads(payload))))
+    friend.reload()  # the table's socket opens again, now watched
+    friend.wait_for_selector("#seats .seat-name:has-text('Friend')")
+    host.click("#start-button")
+    friend.wait_for_selector("#prompt-actions button[data-label='Pick 3']")
+    friend.click("#prompt-actions button[data-label='Pick 3']")
+    friend.wait_for_selector("#log :text('You have picked')", state="attached")
+    host.click("#prompt-actions button[data-label='Pick 2']")
+    friend.wait_for_selector("#log :text('Picks revealed')", state="attached")
+    own = [f for f in received if f.get("type") == "patch" and "ack" in f]
+    assert len(own) == 1, received  # the friend's pick, acknowledged inside its patch
+    assert not [f for f in received if f.get("type") == "ack"]  # and no ack frame of its own
+    host.context.close()
+    friend.context.close()
