@@ -16,6 +16,7 @@ from app import engine
 from app.lobby import timing
 
 from . import store
+from .notices import SeatsChanged
 from .runtime import audience_key, dumps
 
 log = logging.getLogger(__name__)
@@ -281,6 +282,8 @@ class Fanout:
     # ---- lobby and chat notices ---------------------------------------------------------------------------
     async def table_changed(self, table_id: str, data: dict[str, Any], reload: bool = False) -> None:
         await self.broker.publish({"kind": "table", "table": table_id, "data": data, "reload": reload})
+        self.notices.tell(SeatsChanged(table_id, tuple(sorted({s["user_id"] for s in data.get("seats", ())
+                                                               if s.get("user_id") is not None}))))
         if reload:
             rt = await self.runtime(table_id)
             if rt is not None:
