@@ -20,7 +20,7 @@ from typing import Any, Iterable
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
-from sqlalchemy import func, select, update
+from sqlalchemy import func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -81,16 +81,20 @@ def _names(table, user_id: int) -> list[str]:  # noqa: ANN001
     return [s.name for s in table.seats if s.name and s.user_id != user_id]
 
 
-async def friend_requests_for(db: AsyncSession, user_id: int) -> int:
-    """Friend requests waiting for `user_id`'s answer."""
-    return (await db.execute(select(func.count()).select_from(Friendship)
-                             .where(Friendship.asked_id == user_id, Friendship.accepted.is_(False)))).scalar_one()
+async def friend_counts(db: AsyncSession, user_id: int) -> tuple[int, int]:
+    """Friend requests waiting for `user_id`'s answer, and `user_id`'s friends."""
+    asked, friends = (await db.execute(select(
+        func.count().filter(Friendship.asked_id == user_id, Friendship.accepted.is_(False)),
+        func.count().filter(Friendship.accepted.is_(True)))
+        .where(or_(Friendship.asked_id == user_id, Friendship.asker_id == user_id)))).one()
+    return asked, friends
 
 
 async def waiting_frame(db: AsyncSession, user_id: int) -> dict[str, Any]:
     tables = await waiting_for(db, user_id)
-    return {"type": "waiting", "tables": tables, "count": len(tables),
-            "friend_requests": await friend_requests_for(db, user_id), "now": timing.now_ms()}
+    asked, friends = await friend_counts(db, user_id)
+    return {"type": "waiting", "tables": tables, "count": len(tables), "friend_requests": asked, "friends": friends,
+            "now": timing.now_ms()}
 
 
 @router.get("/api/me/waiting", tags=["people"])

@@ -52,8 +52,9 @@ document.addEventListener('click', (ev) => {
 });
 
 // A friend request that arrives (or is answered) while the page is open: read the page again.
-let requests = latest ? latest.friend_requests : null;
+const counts = (frame) => `${frame.friend_requests}/${frame.friends}`;
+let seen = latest ? counts(latest) : null;
 window.addEventListener('hall:waiting', (ev) => {
-  if (requests !== null && ev.detail.friend_requests !== requests) location.reload();
-  requests = ev.detail.friend_requests;
+  if (seen !== null && counts(ev.detail) !== seen) location.reload();
+  seen = counts(ev.detail);
 });
