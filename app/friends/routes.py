@@ -140,7 +140,25 @@ async def waiting_page(request: Request, db: DbDep, user: OptionalUser) -> HTMLR
 async def friends_page(request: Request, db: DbDep, user: OptionalUser, table: str | None = None) -> HTMLResponse:
     found = await service.listing(db, user=user) if user and user.username else None
     chosen = table if found and any(t["id"] == table for t in found["tables"]) else None
-    return _render(request, "friends/friends.html", user=user, found=found, titles=_titles(), chosen=chosen)
+    return _render(request, "friends/friends.html", user=user, found=found, chosen=chosen,
+                   labels=_table_labels(found["tables"] if found else []))
+
+
+def _table_labels(tables: list[dict[str, Any]]) -> dict[str, str]:
+    """Each open table by its game's name, numbered when there are several of one game (newest first)."""
+    titles, seen, labels = _titles(), {}, {}
+    for table in tables:
+        title = titles.get(table["game"], table["game"])
+        seen[title] = seen.get(title, 0) + 1
+        labels[table["id"]] = title
+    numbered = {title for title, n in seen.items() if n > 1}
+    counts: dict[str, int] = {}
+    for table in tables:
+        title = labels[table["id"]]
+        if title in numbered:
+            counts[title] = counts.get(title, 0) + 1
+            labels[table["id"]] = f"{title} ({counts[title]})"
+    return labels
 
 
 

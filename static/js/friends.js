@@ -58,3 +58,4 @@ window.addEventListener('hall:waiting', (ev) => {
   if (seen !== null && counts(ev.detail) !== seen) location.reload();
   seen = counts(ev.detail);
 });
+document.querySelector('main').dataset.ready = '1';  // the buttons answer from here on
