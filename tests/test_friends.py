@@ -197,14 +197,20 @@ def test_the_waiting_list_follows_each_move_live(hall):
     assert frame["tables"][0] == {"table": tid, "why": "your_move", "game": "tally", "title": frame["tables"][0]["title"],
                                   "pace": "relaxed", "opponents": ["MoverB"], "left_ms": None, "from": None,
                                   "url": f"/tables/{tid}"}
-    a = ann.socket(tid)
-    a.until("snapshot")
-    a.act_ok({"type": "pick", "n": 3, "label": "Pick 3"})
+    a, b = ann.socket(tid), bob.socket(tid)
+    a.until("snapshot"), b.until("snapshot")
+    a.act_ok({"type": "pick", "n": 3, "label": "Pick 3"})  # both pick at once in Tally: ann has, bob has not
     assert a_me.until(lambda f: f["count"] == 0)["tables"] == []
-    assert b_me.until(lambda f: f["count"] == 1)["tables"][0]["table"] == tid
+    assert b_me.until(lambda f: True)["count"] == 1
+    b.sync_to(1)
+    b.act_ok({"type": "pick", "n": 1, "label": "Pick 1"})  # bob's move makes it ann's turn again, live
+    assert a_me.until(lambda f: f["count"] == 1)["tables"][0]["table"] == tid
+    assert b_me.until(lambda f: f["count"] == 0)["tables"] == []
     a_me.ws.send('{"type":"ping"}')
-    assert json.loads(a_me.ws.recv(timeout=5))["type"] == "pong"
-    for s in (a, a_me, b_me):
+    while (frame := a_me.next())["type"] == "waiting":  # a list may still be on its way
+        pass
+    assert frame == {"type": "pong"}
+    for s in (a, b, a_me, b_me):
         s.ws.close()
 
 

@@ -26,7 +26,8 @@ class GameFinished:
 class TurnsChanged:
     """A committed move changed who is awaited at a table. `players`: the people seated there (bots left out);
     `awaited`: those of them to move now; `started`: those whose turn has just begun (awaited now, not before).
-    Each person's "waiting for you" list follows it (app/play/people.py); an email on "your turn" may too."""
+    Each person's "waiting for you" list follows it (app/play/people.py); an email on "your turn" may too. Also told
+    when a game starts (everyone awaited has `started`); a seat change before the first move may tell it again."""
 
     table_id: str
     players: tuple[int, ...]

@@ -16,7 +16,7 @@ from app import engine
 from app.lobby import timing
 
 from . import store
-from .notices import SeatsChanged
+from .notices import SeatsChanged, TurnsChanged
 from .runtime import audience_key, dumps
 
 log = logging.getLogger(__name__)
@@ -288,6 +288,8 @@ class Fanout:
             rt = await self.runtime(table_id)
             if rt is not None:
                 self._schedule_bots(rt)
+                if rt.version == 0 and rt.clock is not None and not rt.finished:  # a game starts: first turns
+                    self.notices.tell(TurnsChanged.of(table_id, rt.seat_users, rt.clock.waiting, []))
 
     async def sessions_ended(self, session_ids: list[str]) -> None:
         """Logout, password change, "log out everywhere": every instance closes the sockets of these sessions."""
