@@ -21,7 +21,8 @@ def main() -> None:
         browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"))
         for size in SIZES:
             page = browser.new_page(viewport={"width": size, "height": size})
-            page.set_content(f"<style>html,body{{margin:0}}svg{{display:block;width:{size}px;height:{size}px}}</style>{svg}")
+            style = f"html,body{{margin:0}}svg{{display:block;width:{size}px;height:{size}px}}"
+            page.set_content(f"<style>{style}</style>{svg}")
             page.screenshot(path=str(ICONS / f"icon-{size}.png"), omit_background=False)
             page.close()
         browser.close()

@@ -10,8 +10,8 @@ self.addEventListener('install', (event) => {
 });
 
 self.addEventListener('activate', (event) => {
-  event.waitUntil(caches.keys().then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))))
-    .then(() => self.clients.claim()));
+  const stale = (keys) => keys.filter((k) => k !== CACHE).map((k) => caches.delete(k));
+  event.waitUntil(caches.keys().then((keys) => Promise.all(stale(keys))).then(() => self.clients.claim()));
 });
 
 self.addEventListener('fetch', (event) => {

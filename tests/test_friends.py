@@ -194,7 +194,7 @@ def test_the_waiting_list_follows_each_move_live(hall):
     a_me.until(lambda f: True), b_me.until(lambda f: True)
     ann.post(f"/api/tables/{tid}/start")
     frame = a_me.until(lambda f: f["count"] == 1)
-    assert frame["tables"][0] == {"table": tid, "why": "your_move", "game": "tally", "title": frame["tables"][0]["title"],
+    assert frame["tables"][0] == {"table": tid, "why": "your_move", "game": "tally", "title": "Tally (test game)",
                                   "pace": "relaxed", "opponents": ["MoverB"], "left_ms": None, "from": None,
                                   "url": f"/tables/{tid}"}
     a, b = ann.socket(tid), bob.socket(tid)
@@ -292,3 +292,15 @@ def test_a_move_on_one_instance_reaches_the_waiting_list_on_another(postgres_url
         assert frame["tables"][0]["table"] == tid and frame["tables"][0]["opponents"] == ["OnOneW"]
         b_me.ws.close()
         a.close()
+
+
+def test_a_timed_table_in_the_waiting_list_says_how_long_is_left(hall):
+    ann, bob = Person(hall, "TimedA"), Person(hall, "TimedB")
+    tid = ann.post("/api/tables", {"game": "tally", "seats": 2, "options": {"rounds": 1, "first_player": 0},
+                                   "pace": {"mode": "turn_based", "deadline_h": 12}}).json()["id"]
+    bob.post(f"/api/tables/{tid}/join", {})
+    ann.post(f"/api/tables/{tid}/start")
+    entry = ann.http.get("/api/me/waiting").json()["tables"][0]
+    assert entry["table"] == tid and entry["pace"] == "turn_based"
+    assert 12 * 3600_000 - 60_000 < entry["left_ms"] <= 12 * 3600_000
+    assert Person(hall).http.get("/api/me/waiting").status_code == 401

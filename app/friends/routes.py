@@ -162,7 +162,7 @@ def _table_labels(tables: list[dict[str, Any]]) -> dict[str, str]:
 
 
 
-# ---- the installable hall: manifest, service worker, offline page ------------------------------------------------------
+# ---- the installable hall: manifest, service worker, offline page -----------------------------------------------------
 ICON_SIZES = (48, 72, 96, 128, 144, 152, 180, 192, 256, 384, 512)
 STATIC = Path(__file__).resolve().parent.parent.parent / "static"
 

@@ -27,7 +27,8 @@ export function describe(entry) {
 }
 
 function notify(entry) {
-  if (!document.hidden || !prefs().notify || !('Notification' in window) || Notification.permission !== 'granted') return;
+  if (!document.hidden || !prefs().notify) return;
+  if (!('Notification' in window) || Notification.permission !== 'granted') return;
   const opponents = entry.opponents.length ? ` · ${joinWords(entry.opponents)}` : '';
   // The same tag as the table page's own notification: the browser shows one, not two.
   const note = new Notification(describe(entry), { body: `${entry.title}${opponents}`, tag: `move-${entry.table}` });

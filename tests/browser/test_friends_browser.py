@@ -17,7 +17,9 @@ SHOTS = os.environ.get("BOARDHALL_SHOTS")
 SPY = """
 window.__notes = [];
 const Real = window.Notification;
-window.Notification = class extends Real { constructor(title, opts) { super(title, opts); window.__notes.push([title, opts.body]); } };
+window.Notification = class extends Real {
+  constructor(title, opts) { super(title, opts); window.__notes.push([title, opts.body]); }
+};
 Object.defineProperty(window.Notification, 'permission', { get: () => Real.permission });
 window.Notification.requestPermission = (...a) => Real.requestPermission(...a);
 Object.defineProperty(document, 'hidden', { get: () => window.__hidden === true });
@@ -143,3 +145,27 @@ def test_the_hall_registers_its_service_worker_and_shows_the_offline_page(browse
     page.goto(sqlite_server.url + "/")
     assert page.locator("input[name=nickname]").count() == 1  # the lobby itself, from the server
     context.close()
+
+
+def test_the_waiting_and_friends_pages_have_no_serious_accessibility_violation(browser, sqlite_server):
+    from tests.browser.test_accessibility_browser import serious_violations
+
+    ann, bob, cy = (register(sqlite_server, name) for name in ("ann_axe", "bob_axe", "cy_axe"))
+    ann.post("/api/friends", {"user_id": bob.id})
+    bob.post(f"/api/friends/{ann.id}/accept")
+    cy.post("/api/friends", {"user_id": ann.id})
+    bob.post(f"/api/tables/{bob.open_table(seats=2)['id']}/invites", {"user_id": ann.id})
+    ann.open_table(seats=3)
+    tid = ann.open_table(seats=2, options={"rounds": 1, "first_player": 0})["id"]
+    bob.post(f"/api/tables/{tid}/join", {})
+    ann.post(f"/api/tables/{tid}/start")
+    guest = Person(sqlite_server, "AxeGuest")
+    for person, paths in ((ann, ("/waiting", "/friends", "/waiting?lang=ru", "/friends?lang=fr")),
+                          (guest, ("/friends", "/offline"))):
+        context = browser_of(browser, sqlite_server, person, viewport={"width": 390, "height": 844})
+        page = context.new_page()
+        for path in paths:
+            page.goto(sqlite_server.url + path)
+            page.wait_for_load_state("networkidle")
+            assert serious_violations(page) == [], path
+        context.close()
