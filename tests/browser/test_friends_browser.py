@@ -138,6 +138,12 @@ def test_the_hall_registers_its_service_worker_and_shows_the_offline_page(browse
     assert page.evaluate("caches.open('boardhall-offline-v1').then((c) => c.keys()).then((k) => k.map((r) => "
                          "new URL(r.url).pathname).sort())") == ["/offline", "/static/css/site.css",
                                                                   "/static/icons/icon-192.png"]
+    # The table works as before under the worker: a short invite link redirects, the page's socket goes live.
+    table = Person(sqlite_server, "WorkerHost").open_table(seats=2)
+    page.goto(sqlite_server.url + f"/join/{table['invite']}")
+    page.wait_for_url(f"**/tables/{table['id']}?invite={table['invite']}")
+    page.wait_for_selector("#seats .seat-name:has-text('WorkerHost')")
+    page.wait_for_selector(".connection.live")
     context.set_offline(True)
     page.goto(sqlite_server.url + "/games/tally/rules")
     assert page.locator("h1").inner_text() == "You are offline"
