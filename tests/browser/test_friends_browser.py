@@ -114,6 +114,10 @@ def test_friends_ask_answer_see_who_is_online_and_invite(browser, sqlite_server)
     bobs.click("#waiting-link")
     bobs.click(f"#waiting-list li[data-table='{table['id']}'] a.waiting-go")
     bobs.wait_for_url(f"**/tables/{table['id']}?invite=*")
+    bobs.wait_for_selector("#seats .seat")
+    # On a phone the table's bar stays one line with the count in it: the page never scrolls sideways.
+    assert bobs.evaluate("document.documentElement.scrollWidth") <= 390
+    assert bobs.locator("#waiting-count").is_visible()
     # A guest is told why there are no friends and where to register.
     guest = browser.new_context().new_page()
     guest.goto(sqlite_server.url + "/")
