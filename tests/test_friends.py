@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import struct
+import time
 from pathlib import Path
 
 import pytest
@@ -44,8 +45,6 @@ class PersonSocket:
         return json.loads(self.ws.recv(timeout=timeout))
 
     def until(self, check, timeout: float = 8) -> dict:  # noqa: ANN001
-        import time
-
         deadline = time.monotonic() + timeout
         while True:
             frame = self.next(max(0.01, deadline - time.monotonic()))
@@ -226,7 +225,17 @@ def test_friends_see_who_is_online_now(hall):
     sock = PersonSocket(hal)
     sock.until(lambda f: True)
     assert gil.http.get("/api/friends").json()["friends"][0]["online"] is True
+    # A reload: the old page's socket closes as the new one opens; hal stays online.
+    again = PersonSocket(hal)
+    again.until(lambda f: True)
     sock.ws.close()
+    time.sleep(4)
+    assert gil.http.get("/api/friends").json()["friends"][0]["online"] is True
+    again.ws.close()  # the last page closed: offline a few seconds later
+    deadline = time.monotonic() + 10
+    while gil.http.get("/api/friends").json()["friends"][0]["online"] and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert gil.http.get("/api/friends").json()["friends"][0]["online"] is False
 
 
 def test_finished_games_offer_their_registered_players_as_friends(hall):
@@ -239,8 +248,6 @@ def test_finished_games_offer_their_registered_players_as_friends(hall):
     a, b = ivy.socket(tid), jon.socket(tid)
     a.until("snapshot"), b.until("snapshot")
     play_one_round_of_tally(a, b)
-    import time
-
     for _ in range(50):  # the history records the game just after its last move
         offered = ivy.http.get("/api/friends").json()["played_with"]
         if offered:

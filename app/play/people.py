@@ -9,7 +9,8 @@ memory for one instance). Every instance hears every such message and rebuilds t
 for the people it has sockets of; so a move on one instance reaches a player's open page on another.
 
 The sockets also say who is online: an instance writes the time into `presence` for the people it has sockets of
-(when one connects, then every `PRESENCE_EVERY_S`); a person whose last socket here closes is written offline.
+(when one connects, then every `PRESENCE_EVERY_S`); a person whose last socket here closes is written offline a few
+seconds later, unless a page of theirs opened again meanwhile (a reload) or another instance renewed them since.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ router = APIRouter()
 CHANNEL = "boardhall:people"
 PRESENCE_EVERY_S = 60.0  # how often an instance renews the presence of the people it has sockets of
 ONLINE_MS = 150_000  # seen this recently: online (two renewals and some slack)
+GONE_AFTER_S = 3.0  # a person whose last page closed is written offline this long after, if none opened again
 
 
 # ---- what waits for a person ---------------------------------------------------------------------------------------
@@ -236,6 +238,23 @@ class People:
         self.sockets.pop(sock.user_id, None)
         return True
 
+    def gone_soon(self, user_id: int, left_ms: int) -> None:
+        """Their last page here closed: offline, unless a page opens again within `GONE_AFTER_S` (a reload, the
+        next page of the hall) or another instance has renewed their presence since."""
+        self._background(self._gone(user_id, left_ms))
+
+    async def _gone(self, user_id: int, left_ms: int) -> None:
+        await asyncio.sleep(GONE_AFTER_S)
+        if user_id in self.sockets:
+            return
+        try:
+            async with self.sessionmaker() as db:
+                await db.execute(update(Presence).where(Presence.user_id == user_id, Presence.seen_ms < left_ms)
+                                 .values(seen_ms=0))
+                await db.commit()
+        except Exception:  # presence is a hint: at worst they look online until it expires
+            log.warning("could not write user %s offline", user_id, exc_info=True)
+
     async def seen(self, user_ids: list[int], at_ms: int | None = None) -> None:
         async with self.sessionmaker() as db:
             await _mark_seen(db, user_ids, timing.now_ms() if at_ms is None else at_ms)
@@ -306,10 +325,7 @@ async def person_socket(websocket: WebSocket) -> None:
     finally:
         writer.cancel()
         if people.remove(sock):
-            try:  # their last page here closed: offline (another instance's socket renews it within a minute)
-                await people.seen([user.id], at_ms=0)
-            except Exception:
-                log.warning("could not write user %s offline", user.id, exc_info=True)
+            people.gone_soon(user.id, timing.now_ms())
 
 
 async def _refuse(websocket: WebSocket, code: int, reason: str) -> None:
