@@ -18,7 +18,7 @@ from tests.support.pg import temp_database
 from tests.support.servers import Server, instances
 from tests.test_hostile import close_code, register
 
-LIMITS = {"FRIEND_REQUESTS_PER_HOUR": "4", "TABLE_INVITES_PER_HOUR": "3"}
+LIMITS = {"FRIEND_REQUESTS_PER_HOUR": "4", "TABLE_INVITES_PER_HOUR": "3", "PERSON_SOCKETS_PER_USER": "2"}
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -68,6 +68,8 @@ def test_guests_cannot_have_friends_and_are_told_how_to_register(hall):
     assert r.status_code == 403 and detail(r)["code"] == "registered_only"
     assert "register" in detail(r)["message"]
     r = guest.post("/api/friends", {"nickname": "member_one"}, ok=False)
+    assert r.status_code == 403 and detail(r)["code"] == "registered_only"
+    r = guest.post(f"/api/tables/{guest.open_table()['id']}/invites", {"user_id": member.id}, ok=False)
     assert r.status_code == 403 and detail(r)["code"] == "registered_only"
     # A registered player cannot ask a guest either, by nickname or by id.
     r = member.post("/api/friends", {"nickname": "JustVisiting"}, ok=False)
@@ -216,6 +218,14 @@ def test_the_waiting_list_follows_each_move_live(hall):
 def test_the_person_socket_refuses_strangers_and_other_sites(hall):
     assert close_code(PersonSocket(Person(hall)).ws) == 4401
     assert close_code(PersonSocket(Person(hall, "Crossed"), origin="http://evil.example").ws) == 4403
+    tabby = Person(hall, "Tabby")
+    open_pages = [PersonSocket(tabby), PersonSocket(tabby)]
+    for page in open_pages:
+        page.until(lambda f: True)
+    assert close_code(PersonSocket(tabby).ws) == 4429  # PERSON_SOCKETS_PER_USER here
+    open_pages[0].ws.close()
+    time.sleep(0.5)
+    PersonSocket(tabby).until(lambda f: True)  # one closed, one more may open
 
 
 def test_friends_see_who_is_online_now(hall):
