@@ -131,6 +131,12 @@ def test_bad_friend_requests_get_clear_errors_and_change_nothing(hall):
         if code:
             assert detail(r)["code"] == code and detail(r)["message"]
     assert fay.http.get("/api/friends").json()["outgoing"] == []
+    # Numbers beyond the database's integers: 422, never a 500 from the driver.
+    assert fay.post("/api/friends", {"user_id": 2**31}, ok=False).status_code == 422
+    for path in (f"/api/friends/{2**64}/accept", f"/api/friends/{2**31}/refuse"):
+        assert fay.post(path, ok=False).status_code == 422, path
+    assert fay.http.delete(f"/api/friends/{2**40}").status_code == 422
+    assert fay.post("/api/tables/nothere/invites", {"user_id": 2**31}, ok=False).status_code == 422
 
 
 def test_friend_requests_are_rate_limited_with_retry_after(hall):

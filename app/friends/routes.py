@@ -17,6 +17,7 @@ from app.lobby import texts
 from app.lobby.routes import _games, _visible_table
 from app.play.notices import FriendInvited
 from app.play.people import waiting_for
+from app.web import DB_INT_MAX, PathInt
 
 from . import service
 
@@ -27,7 +28,7 @@ class FriendAsk(BaseModel):
     """Who to ask: a registered player's nickname, or the id of a player met at a table."""
 
     nickname: str | None = Field(None, min_length=1, max_length=32)
-    user_id: int | None = Field(None, ge=1, le=2**31)
+    user_id: int | None = Field(None, ge=1, le=DB_INT_MAX)
 
     @model_validator(mode="after")
     def one_of_them(self) -> "FriendAsk":
@@ -37,7 +38,7 @@ class FriendAsk(BaseModel):
 
 
 class TableInviteAsk(BaseModel):
-    user_id: int = Field(ge=1, le=2**31)
+    user_id: int = Field(ge=1, le=DB_INT_MAX)
 
 
 def _too_fast(code: str, message, wait: float) -> service.FriendError:  # noqa: ANN001
@@ -69,7 +70,7 @@ async def ask_friend(body: FriendAsk, request: Request, db: DbDep, user: Current
 
 
 @router.post("/api/friends/{user_id}/accept", tags=["friends"])
-async def accept_friend(user_id: int, request: Request, db: DbDep, user: CurrentUser) -> dict[str, Any]:
+async def accept_friend(user_id: PathInt, request: Request, db: DbDep, user: CurrentUser) -> dict[str, Any]:
     await service.answer(db, user=user, other_id=user_id, accept=True)
     await db.commit()
     request.app.state.people.nudge([user_id, user.id])
@@ -77,7 +78,7 @@ async def accept_friend(user_id: int, request: Request, db: DbDep, user: Current
 
 
 @router.post("/api/friends/{user_id}/refuse", tags=["friends"])
-async def refuse_friend(user_id: int, request: Request, db: DbDep, user: CurrentUser) -> dict[str, Any]:
+async def refuse_friend(user_id: PathInt, request: Request, db: DbDep, user: CurrentUser) -> dict[str, Any]:
     await service.answer(db, user=user, other_id=user_id, accept=False)
     await db.commit()
     request.app.state.people.nudge([user.id])
@@ -85,7 +86,7 @@ async def refuse_friend(user_id: int, request: Request, db: DbDep, user: Current
 
 
 @router.delete("/api/friends/{user_id}", tags=["friends"])
-async def remove_friend(user_id: int, request: Request, db: DbDep, user: CurrentUser) -> dict[str, Any]:
+async def remove_friend(user_id: PathInt, request: Request, db: DbDep, user: CurrentUser) -> dict[str, Any]:
     """Remove a friend, or take back a request they have not answered."""
     await service.remove(db, user=user, other_id=user_id)
     await db.commit()
