@@ -74,6 +74,12 @@ class Settings(BaseSettings):
     open_tournaments_per_user: int = 2
     tournaments_per_address_per_hour: int = 6
     tournament_max_entrants: int = 48
+    # Friends (app/friends): requests a person may send an hour, invitations to tables an hour, friends at most,
+    # and per-person sockets (every open page, app/play/people.py) of one user on this instance.
+    friend_requests_per_hour: int = 20
+    table_invites_per_hour: int = 30
+    max_friends: int = 200
+    person_sockets_per_user: int = 20
     public_tables_per_host: int = 3  # open tables of one host shown in the public list
     abandoned_after_seconds: int = 60 * 60 * 24  # open tables nobody connected to for this long leave the list
     finished_listed_seconds: int = 60 * 60 * 24  # finished tables leave the lists this long after their last change

@@ -29,6 +29,7 @@ from app.i18n import web as i18n_web
 from app.errors import handle as handle_hall_error
 from app.config import Settings, get_settings, secure_sqlite_files
 from app.db.session import make_engine, make_sessionmaker
+from app.friends.routes import router as friends_router
 from app.history import service as history
 from app.history.routes import router as history_router
 from app.lobby import service as lobby_service
@@ -37,7 +38,8 @@ from app.lobby import timing
 from app.play import gauges, leases, thinking
 from app.play.broker import make_broker
 from app.play.hub import Hub
-from app.play.notices import GameFinished
+from app.play import people as people_channel
+from app.play.notices import GameFinished, SeatsChanged, TurnsChanged
 from app.play.routes import SocketCounts, router as play_router
 from app.replays.routes import router as replays_router
 from app.tournaments import service as tournaments
@@ -112,6 +114,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # history and the ratings, once per table, without holding up the move that finished it.
         app.state.hub.notices.subscribe(
             GameFinished, lambda finished: history.settle_soon(app.state.sessionmaker, finished.table_id))
+        # The per-person channel (app/play/people.py): each person's "waiting for you" list follows the moves and
+        # seat changes, on a broker channel of its own so it crosses instances.
+        app.state.people = people_channel.People(app.state.sessionmaker,
+                                                 make_broker(settings.redis_url, people_channel.CHANNEL), settings)
+        app.state.hub.notices.subscribe(TurnsChanged, app.state.people.on_turns)
+        app.state.hub.notices.subscribe(SeatsChanged, app.state.people.on_seats)
+        await app.state.people.start()
         await app.state.hub.start()
         unwatch = gauges.watch(app.state.hub)
         await app.state.hashing.start()
@@ -133,6 +142,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             unwatch()
             await app.state.hub.close()
             thinking.close_shared()  # the bots' thinking pool, once no bot task is left to ask it
+            await app.state.people.close()
             app.state.hashing.close()
             await db_engine.dispose()
 
@@ -143,6 +153,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.login_backoff = Backoff(settings.login_free_failures, settings.login_max_wait, settings.login_window)
     app.state.guest_window = Window(settings.guests_per_address_per_hour, 3600)
     app.state.tournament_window = Window(settings.tournaments_per_address_per_hour, 3600)
+    app.state.friend_window = Window(settings.friend_requests_per_hour, 3600)  # per person (app/friends)
+    app.state.invite_window = Window(settings.table_invites_per_hour, 3600)
     app.state.socket_counts = SocketCounts()
     app.add_exception_handler(HallError, handle_hall_error)
     app.add_exception_handler(RequestValidationError, validation_failed)
@@ -163,6 +175,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(accounts_router)
     app.include_router(lobby_router)
     app.include_router(play_router)
+    app.include_router(people_channel.router)
+    app.include_router(friends_router)
     app.include_router(tournaments_router)
     app.include_router(i18n_web.router)
     app.include_router(replays_router)

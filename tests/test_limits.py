@@ -245,12 +245,20 @@ def documented_codes() -> tuple[set[str], set[str]]:
     return socket_codes, http_429
 
 
+def _registered(server, username: str, address: str) -> Person:  # noqa: ANN001
+    person = Person(server)
+    person.http.headers["x-forwarded-for"] = address
+    person.user = person.post("/api/register", {"username": username, "password": "violet-kettle-drums-47"}).json()["user"]
+    return person
+
+
 @pytest.fixture(scope="module")
 def strict(tmp_path_factory):
     server = Server(database_url=f"sqlite:///{tmp_path_factory.mktemp('strict') / 'hall.db'}", RATE_PER_SECOND="10",
                     RATE_BURST="40", CHAT_PER_MINUTE="2", GUESTS_PER_ADDRESS_PER_HOUR="2", OPEN_TABLES_PER_USER="1",
                     TABLES_PER_MINUTE="1", OPEN_TOURNAMENTS_PER_USER="1", TOURNAMENTS_PER_ADDRESS_PER_HOUR="2",
-                    LOGIN_FREE_FAILURES="1", DB_LOCK_TIMEOUT="0.3")
+                    LOGIN_FREE_FAILURES="1", DB_LOCK_TIMEOUT="0.3", FRIEND_REQUESTS_PER_HOUR="1",
+                    TABLE_INVITES_PER_HOUR="1")
     server.start()
     yield server
     server.stop()
@@ -412,4 +420,14 @@ def test_every_documented_refusal_code_comes_in_its_documented_shape(strict):
     for attempt in range(3):
         r = register.post("/api/login", {"username": "walker", "password": f"wrong-{attempt}"}, ok=False)
     waits(r, "too_many_attempts")
+    fan, star, kid = (_registered(strict, name, f"10.204.0.{n}") for n, name in ((4, "fan_w"), (5, "star_w"),
+                                                                                 (6, "kid_w")))
+    fan.post("/api/friends", {"user_id": star.id})
+    waits(fan.post("/api/friends", {"user_id": kid.id}, ok=False), "friend_requests_too_fast")
+    star.post(f"/api/friends/{fan.id}/accept")
+    kid.post("/api/friends", {"user_id": fan.id})
+    fan.post(f"/api/friends/{kid.id}/accept")
+    tid = fan.open_table()["id"]
+    fan.post(f"/api/tables/{tid}/invites", {"user_id": star.id})
+    waits(fan.post(f"/api/tables/{tid}/invites", {"user_id": kid.id}, ok=False), "invites_too_fast")
     assert http_seen == http_429, (http_429 - http_seen, http_seen - http_429)

@@ -36,3 +36,13 @@ def test_a_failing_listener_is_logged_and_the_others_still_hear(caplog):
     assert heard == [GameFinished("t2")]
     assert "GameFinished" in caplog.text and "the history is away" in caplog.text
 
+
+
+def test_turns_changed_names_the_people_awaited_and_those_whose_turn_just_began():
+    from app.play.notices import TurnsChanged
+
+    seats = {0: 7, 1: None, 2: 9, 3: 11}  # seat 1 is a bot's
+    moved = TurnsChanged.of("t3", seats, waiting=[1, 2, 3], before=[0, 3])
+    assert moved == TurnsChanged("t3", players=(7, 9, 11), awaited=(9, 11), started=(9,))
+    assert TurnsChanged.of("t3", seats, waiting=[], before=[2]).started == ()  # the game ended
+    assert TurnsChanged.of("t3", seats, waiting=[0, 2], before=[]).started == (7, 9)  # a game starts

@@ -255,3 +255,36 @@ class Lease(Base):
     owner: Mapped[str] = mapped_column(String(32))  # the instance holding it
     until_ms: Mapped[int] = mapped_column(BigInteger)  # epoch ms when it expires
     version: Mapped[int] = mapped_column(Integer, default=0)  # for a bot lease: the game version it moves on
+
+
+class Friendship(Base):
+    """A friend request from `asker_id` to `asked_id`; once accepted, the two are friends (app/friends). Only
+    registered players have friends. Refusing or removing deletes the row."""
+
+    __tablename__ = "friendships"
+    __table_args__ = (UniqueConstraint("asker_id", "asked_id"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    asker_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    asked_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    accepted: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class TableInvite(Base):
+    """A friend asked `to_user_id` to join an open table: shown in their "waiting for you" until they sit down, the
+    table starts or closes, or they dismiss it."""
+
+    __tablename__ = "table_invites"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    to_user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, index=True)
+    from_user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Presence(Base):
+    """When a page of the hall was last open for a person (their per-person socket, app/play/people.py), in epoch
+    ms: friends see who is online now. One row per person who ever opened a page while signed in."""
+
+    __tablename__ = "presence"
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    seen_ms: Mapped[int] = mapped_column(BigInteger)

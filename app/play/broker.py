@@ -49,7 +49,7 @@ class RedisBroker:
     CHANNEL = "boardhall:tables"
     FIRST_PAUSE, LONGEST_PAUSE = 0.2, 5.0  # seconds between reconnection attempts, doubling
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, channel: str = CHANNEL) -> None:
         import redis.asyncio as redis
         from redis.asyncio.retry import Retry
         from redis.backoff import NoBackoff
@@ -57,6 +57,7 @@ class RedisBroker:
         # Publishing happens under a table's lock: it must fail fast when Redis is away. One immediate retry
         # replaces a pooled connection that a Redis restart broke.
         self._redis = redis.from_url(url, socket_connect_timeout=1, socket_timeout=2, retry=Retry(NoBackoff(), 1))
+        self.channel = channel
         self._pubsub = None
         self._task: asyncio.Task | None = None
         self._handler: Handler | None = None
@@ -78,7 +79,7 @@ class RedisBroker:
             except Exception:  # its connection is already broken: nothing to close cleanly
                 pass
         self._pubsub = self._redis.pubsub()
-        await self._pubsub.subscribe(self.CHANNEL)
+        await self._pubsub.subscribe(self.channel)
         self.connected = True
 
     async def _listen(self, on_reconnect: Reconnected | None) -> None:
@@ -113,7 +114,7 @@ class RedisBroker:
     async def publish(self, message: dict[str, Any]) -> None:
         if self.connected:
             try:
-                await self._redis.publish(self.CHANNEL, json.dumps(message, separators=(",", ":")))
+                await self._redis.publish(self.channel, json.dumps(message, separators=(",", ":")))
                 return
             except Exception as exc:  # the listener notices a lost connection too, and reconnects with back-off
                 REDIS_ERRORS.labels("publish").inc()
@@ -132,5 +133,6 @@ class RedisBroker:
                     pass
 
 
-def make_broker(redis_url: str | None) -> MemoryBroker | RedisBroker:
-    return RedisBroker(redis_url) if redis_url else MemoryBroker()
+def make_broker(redis_url: str | None, channel: str = RedisBroker.CHANNEL) -> MemoryBroker | RedisBroker:
+    """`channel`: the Redis channel; the tables' messages by default, another for another kind (app/play/people.py)."""
+    return RedisBroker(redis_url, channel) if redis_url else MemoryBroker()

@@ -42,7 +42,7 @@ from app.lobby import timing
 from . import clocks, store
 from .bots import Bots
 from .eviction import Eviction
-from .notices import GameFinished, Notices
+from .notices import GameFinished, Notices, TurnsChanged
 from .patch import make_patches
 from .runtime import PlayError, Runtime, audience_key, dumps, seat_number
 from .sockets import Connection, Fanout
@@ -208,6 +208,7 @@ class Hub(Fanout, Bots, UndoTrail, Eviction):
         patch; returns the new version. `took_back`: the move is an undo, whose clock gains no increment."""
         table_id = rt.table_id
         new_version = rt.version + 1
+        awaited_before = rt.clock.waiting if rt.clock is not None else []
         views = self._views(rt, state, self.wanted_audiences(table_id))
         first = next(iter(views.values()), None)
         waiting = first["waiting"] if first else sorted(rt.game.pending(state))
@@ -238,6 +239,9 @@ class Hub(Fanout, Bots, UndoTrail, Eviction):
         await self.broker.publish({"kind": "move", "table": table_id, "version": new_version,
                                    "from": self.instance, "frames": frames, "events": events,
                                    "finished": result is not None})
+        # Each player's "waiting for you" list follows (app/play/people.py); the history records a finished game.
+        self.notices.tell(TurnsChanged.of(table_id, rt.seat_users, [] if result is not None else waiting,
+                                          awaited_before))
         if result is not None:
             self.notices.tell(GameFinished(table_id))  # the history and ratings record it (app/main.py)
         return new_version

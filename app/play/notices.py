@@ -22,6 +22,47 @@ class GameFinished:
     table_id: str
 
 
+@dataclass(frozen=True)
+class TurnsChanged:
+    """A committed move changed who is awaited at a table. `players`: the people seated there (bots left out);
+    `awaited`: those of them to move now; `started`: those whose turn has just begun (awaited now, not before).
+    Each person's "waiting for you" list follows it (app/play/people.py); an email on "your turn" may too. Also told
+    when a game starts (everyone awaited has `started`); a seat change before the first move may tell it again."""
+
+    table_id: str
+    players: tuple[int, ...]
+    awaited: tuple[int, ...]
+    started: tuple[int, ...]
+
+    @classmethod
+    def of(cls, table_id: str, seat_users: dict[int, int | None], waiting: list[int],
+           before: list[int]) -> "TurnsChanged":
+        def people(seats) -> tuple[int, ...]:  # noqa: ANN001
+            return tuple(sorted({seat_users[s] for s in seats if seat_users.get(s) is not None}))
+
+        awaited = people(waiting)
+        return cls(table_id, people(seat_users), awaited, tuple(u for u in awaited if u not in people(before)))
+
+
+@dataclass(frozen=True)
+class SeatsChanged:
+    """A table's seats or status changed (a player joined or left, the game started, a bot took a seat over, the
+    host closed it): `players` are the people seated there now."""
+
+    table_id: str
+    players: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class FriendInvited:
+    """A registered player invited a friend to an open table (app/friends): it is in the friend's "waiting for you"
+    list now, and may be worth an email."""
+
+    table_id: str
+    from_user_id: int
+    to_user_id: int
+
+
 Notice = TypeVar("Notice")
 
 

@@ -16,6 +16,7 @@ from app import engine
 from app.lobby import timing
 
 from . import store
+from .notices import SeatsChanged, TurnsChanged
 from .runtime import audience_key, dumps
 
 log = logging.getLogger(__name__)
@@ -281,10 +282,14 @@ class Fanout:
     # ---- lobby and chat notices ---------------------------------------------------------------------------
     async def table_changed(self, table_id: str, data: dict[str, Any], reload: bool = False) -> None:
         await self.broker.publish({"kind": "table", "table": table_id, "data": data, "reload": reload})
+        self.notices.tell(SeatsChanged(table_id, tuple(sorted({s["user_id"] for s in data.get("seats", ())
+                                                               if s.get("user_id") is not None}))))
         if reload:
             rt = await self.runtime(table_id)
             if rt is not None:
                 self._schedule_bots(rt)
+                if rt.version == 0 and rt.clock is not None and not rt.finished:  # a game starts: first turns
+                    self.notices.tell(TurnsChanged.of(table_id, rt.seat_users, rt.clock.waiting, []))
 
     async def sessions_ended(self, session_ids: list[str]) -> None:
         """Logout, password change, "log out everywhere": every instance closes the sockets of these sessions."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -91,3 +92,16 @@ class Server:
                 self.proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+
+@contextlib.contextmanager
+def instances(database_url: str, count: int = 2, **env: str):  # noqa: ANN201
+    """`count` servers on one database (and, with REDIS_URL in `env`, one Redis), stopped when the block ends."""
+    servers = [Server(database_url=database_url, **env) for _ in range(count)]
+    try:
+        for server in servers:
+            server.start()
+        yield servers
+    finally:
+        for server in servers:
+            server.stop()
