@@ -22,6 +22,15 @@ class GameFinished:
     table_id: str
 
 
+@dataclass(frozen=True)
+class TurnWaits:
+    """At a turn-based table, a committed move leaves these seats of people (not bots, not the mover) to move."""
+
+    table_id: str
+    version: int
+    seats: tuple[int, ...]
+
+
 Notice = TypeVar("Notice")
 
 

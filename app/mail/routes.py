@@ -1,0 +1,173 @@
+"""Email: the API (docs/protocol.md), the account page's forms, and the pages the emails' links open."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Form, HTTPException, Request
+from fastapi.responses import HTMLResponse, RedirectResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from app.accounts.deps import CurrentUser, OptionalUser, csrf_token
+from app.db.deps import DbDep
+from app.db.models import User
+from app.engine.text import t
+from app.errors import refusal
+
+from . import service, tokens
+from .worker import configured
+
+router = APIRouter()
+
+
+class Choice(BaseModel):
+    """What to hear about by email; a field left out keeps its value."""
+
+    model_config = ConfigDict(extra="forbid")
+    turn: bool | None = Field(default=None, strict=True)
+    finished: bool | None = Field(default=None, strict=True)
+    invite: bool | None = Field(default=None, strict=True)
+
+
+class AddressSet(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    address: str = Field(max_length=320)
+
+
+async def _state(request: Request, db, user: User) -> dict:  # noqa: ANN001
+    row = await service.address_of(db, user.id) if user.username else None
+    return {"sending": configured(request.app.state.settings), "registered": user.username is not None,
+            "address": row.address if row else None, "verified": bool(row and row.verified_at),
+            "preferences": await service.preferences(db, user.id), "tables": await service.table_choices(db, user.id),
+            "every_minutes": request.app.state.settings.mail_every_minutes}
+
+
+def _registered(user: User) -> None:
+    if user.username is None:
+        raise refusal(409, "not_registered", t("guests cannot receive email: register first"))
+
+
+@router.get("/api/me/email", tags=["email"])
+async def get_email(request: Request, db: DbDep, user: CurrentUser) -> dict:
+    """Your address (only you see it), whether it is verified, and what you hear about."""
+    return await _state(request, db, user)
+
+
+@router.put("/api/me/email", tags=["email"])
+async def put_email(body: AddressSet, request: Request, db: DbDep, user: CurrentUser) -> dict:
+    """Set your address (registered players only); an email with a verification link is sent to it."""
+    _registered(user)
+    if not configured(request.app.state.settings):
+        raise refusal(409, "email_off", t("this server does not send email"))
+    await service.set_address(db, user, body.address)
+    await db.commit()
+    return await _state(request, db, user)
+
+
+@router.delete("/api/me/email", tags=["email"])
+async def delete_email(request: Request, db: DbDep, user: CurrentUser) -> dict:
+    """Remove your address: it is deleted, and nothing more is sent to it."""
+    await service.remove_address(db, user.id)
+    await db.commit()
+    return await _state(request, db, user)
+
+
+@router.put("/api/me/email/preferences", tags=["email"])
+async def put_preferences(body: Choice, request: Request, db: DbDep, user: CurrentUser) -> dict:
+    """Your default: email when it is your turn, when a game ends, when a friend invites you."""
+    await service.set_preferences(db, user, body.model_dump(exclude_none=True))
+    await db.commit()
+    return await _state(request, db, user)
+
+
+@router.put("/api/me/email/preferences/{table_id}", tags=["email"])
+async def put_table_preferences(table_id: str, body: Choice, request: Request, db: DbDep,
+                                user: CurrentUser) -> dict:
+    """One table's own choice (a table where you have a seat), which overrides your default there."""
+    await service.set_preferences(db, user, body.model_dump(exclude_none=True), table_id=table_id[:16])
+    await db.commit()
+    return await _state(request, db, user)
+
+
+@router.delete("/api/me/email/preferences/{table_id}", tags=["email"])
+async def delete_table_preferences(table_id: str, request: Request, db: DbDep, user: CurrentUser) -> dict:
+    """That table follows your default again."""
+    await service.clear_table_preferences(db, user.id, table_id[:16])
+    await db.commit()
+    return await _state(request, db, user)
+
+
+# ---- the links in emails ---------------------------------------------------------------------------------
+
+def _page(request: Request, user: User | None, **context) -> HTMLResponse:  # noqa: ANN003
+    return request.app.state.templates.TemplateResponse(request, "mail/link.html",
+                                                        {"csrf": csrf_token(request), "user": user, **context})
+
+
+@router.get("/mail/verify", response_class=HTMLResponse, include_in_schema=False)
+async def verify_link(request: Request, db: DbDep, user: OptionalUser, token: str = "") -> HTMLResponse:
+    data = tokens.read(request.app.state.keys, token, tokens.VERIFY, max_age=tokens.VERIFY_MAX_AGE_S)
+    ok = data is not None and await service.verify(db, data["u"], str(data.get("a", "")))
+    await db.commit()
+    response = _page(request, user, outcome="verified" if ok else "bad_link")
+    response.status_code = 200 if ok else 400
+    return response
+
+
+@router.get("/mail/unsubscribe", response_class=HTMLResponse, include_in_schema=False)
+async def unsubscribe_page(request: Request, user: OptionalUser, token: str = "") -> HTMLResponse:
+    """The unsubscribe link shows one button (a mail scanner opening links must not unsubscribe anyone)."""
+    ok = tokens.read(request.app.state.keys, token, tokens.UNSUBSCRIBE) is not None
+    response = _page(request, user, outcome="confirm" if ok else "bad_link", token=token)
+    response.status_code = 200 if ok else 400
+    return response
+
+
+@router.post("/mail/unsubscribe", response_class=HTMLResponse, include_in_schema=False)
+async def unsubscribe(request: Request, db: DbDep, user: OptionalUser, token: str = "") -> HTMLResponse:
+    """The button, and mail programs' one-click unsubscribe (RFC 8058: List-Unsubscribe-Post)."""
+    data = tokens.read(request.app.state.keys, token, tokens.UNSUBSCRIBE)
+    if data is not None:
+        await service.unsubscribe(db, data["u"])
+        await db.commit()
+    response = _page(request, user, outcome="unsubscribed" if data else "bad_link")
+    response.status_code = 200 if data else 400
+    return response
+
+
+# ---- the account page's forms (CSRF checked in app.web) -------------------------------------------------
+
+@router.post("/forms/email", include_in_schema=False)
+async def form_email(request: Request, db: DbDep, user: OptionalUser,
+                     address: Annotated[str, Form()] = "") -> RedirectResponse:
+    if user is None:
+        return RedirectResponse("/account", status_code=303)
+    try:
+        await put_email(AddressSet(address=address[:320]), request, db, user)
+    except HTTPException as exc:
+        code = exc.detail.get("code", "") if isinstance(exc.detail, dict) else ""
+        return RedirectResponse(f"/account?error=email&why={code}#email", status_code=303)
+    return RedirectResponse("/account?done=email_sent#email", status_code=303)
+
+
+@router.post("/forms/email/remove", include_in_schema=False)
+async def form_email_remove(request: Request, db: DbDep, user: OptionalUser) -> RedirectResponse:
+    if user is not None:
+        await delete_email(request, db, user)
+    return RedirectResponse("/account?done=email_removed#email", status_code=303)
+
+
+@router.post("/forms/email/preferences", include_in_schema=False)
+async def form_preferences(request: Request, db: DbDep, user: OptionalUser) -> RedirectResponse:
+    if user is None or user.username is None:
+        return RedirectResponse("/account", status_code=303)
+    form = await request.form()
+    await put_preferences(Choice(**{k: k in form for k in service.KINDS}), request, db, user)
+    return RedirectResponse("/account?done=email_preferences#email", status_code=303)
+
+
+async def account_section(request: Request, db, user: User | None) -> dict:  # noqa: ANN001
+    """What the account page shows of email (app/main.py hands it to the page)."""
+    if user is None:
+        return {}
+    return {"email": await _state(request, db, user)}

@@ -1,0 +1,143 @@
+"""The mail worker against a real SMTP server (aiosmtpd) and a real database (SQLite and PostgreSQL), in this
+process: a friend's invitation (the function the friends' notice calls) becomes an email in the player's language;
+two workers at once send each email once; an email is gathered with everything waiting; preferences are obeyed."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from datetime import datetime, timezone
+
+import pytest
+
+from app.accounts.keys import Keys
+from app.config import Settings
+from app.db.models import Base, Clock, EmailAddress, EmailPreference, GameRecord, MailBatch, Seat, Table, User
+from app.db.session import make_engine, make_sessionmaker
+from app.mail import service, tokens
+from app.mail.worker import Mailer
+from tests.support.pg import temp_database
+from tests.support.smtp import SmtpServer, body
+
+B_ADDRESS = "bob@example.test"
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def database_url(request, tmp_path):
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'mail.db'}"
+    else:
+        with temp_database(request.getfixturevalue("postgres_url")) as url:
+            yield url
+
+
+@pytest.fixture
+def smtp():
+    server = SmtpServer().start()
+    yield server
+    server.stop()
+
+
+@contextlib.asynccontextmanager
+async def hall(database_url: str):
+    engine = make_engine(database_url)
+    async with engine.begin() as conn:
+        await conn.run_sync(Base.metadata.create_all)
+    sessionmaker = make_sessionmaker(engine)
+    async with sessionmaker() as db:
+        db.add_all([User(id=1, nickname="Alice", username="alice", password_hash="x"),
+                    User(id=2, nickname="Bob", username="bob", password_hash="x", lang="ru")])
+        await db.flush()
+        db.add(EmailAddress(user_id=2, address=B_ADDRESS, verified_at=datetime.now(timezone.utc)))
+        for table_id in ("t1", "t2"):
+            db.add(Table(id=table_id, game_id="tally", host_id=1, invite=f"inv{table_id}", status="playing",
+                         num_seats=2, pace={"mode": "turn_based", "deadline_h": 24}))
+            await db.flush()
+            db.add_all([Seat(table_id=table_id, index=0, user_id=1), Seat(table_id=table_id, index=1, user_id=2),
+                        GameRecord(table_id=table_id, game_id="tally", seed=1, num_players=2, state="{}")])
+            await db.flush()
+            db.add(Clock(table_id=table_id, version=1, started_ms=0, waiting=[1],
+                         deadline_ms=int(time.time() * 1000) + 20 * 3_600_000 + 60_000))
+        await db.commit()
+    try:
+        yield sessionmaker
+    finally:
+        await engine.dispose()
+
+
+def mailer(sessionmaker, smtp: SmtpServer, owner: str, **settings) -> Mailer:  # noqa: ANN001, ANN003
+    config = Settings(smtp_host="127.0.0.1", smtp_port=smtp.port, smtp_security="none",
+                      mail_from="Boardhall <hall@example.test>", public_url="http://hall.example.test",
+                      mail_gather_s=0, **settings)
+    return Mailer(sessionmaker, config, Keys(["test-key"]), owner)
+
+
+async def test_a_friends_invitation_is_emailed_in_the_players_language_with_a_signed_unsubscribe(database_url, smtp):
+    async with hall(database_url) as sessionmaker:
+        await service.queue_invite_email(sessionmaker, "t1", from_user_id=1, to_user_id=2)
+        await service.queue_invite_email(sessionmaker, "t1", from_user_id=1, to_user_id=2)  # told twice: one item
+        worker = mailer(sessionmaker, smtp, "w1")
+        assert await worker.pass_once() == 1
+        [message] = smtp.inbox.wait(B_ADDRESS)
+        text = body(message)
+        assert message["Content-Language"] == "ru"
+        assert "Alice" in text and "http://hall.example.test/tables/t1" in text
+        assert "приглашает" in text  # Russian: "invites you"
+        unsubscribe = message["List-Unsubscribe"].strip("<>")
+        assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+        token = unsubscribe.split("token=")[1]
+        assert tokens.read(worker.keys, token, tokens.UNSUBSCRIBE)["u"] == 2
+        assert tokens.read(worker.keys, token, tokens.VERIFY) is None  # one purpose's token is not another's
+        assert await worker.pass_once() == 0  # nothing left to say
+
+
+async def test_two_workers_at_once_send_each_email_once_listing_every_waiting_table(database_url, smtp):
+    async with hall(database_url) as sessionmaker:
+        await service.queue_turn(sessionmaker, "t1", 1, [1])
+        await service.queue_turn(sessionmaker, "t2", 1, [1])
+        await service.queue_turn(sessionmaker, "t1", 1, [1])  # the same move heard twice
+        first, second = mailer(sessionmaker, smtp, "w1"), mailer(sessionmaker, smtp, "w2")
+        sent = await asyncio.gather(first.pass_once(), second.pass_once())
+        assert sum(sent) == 1
+        [message] = smtp.inbox.wait(B_ADDRESS)
+        text = body(message)
+        assert "/tables/t1" in text and "/tables/t2" in text
+        assert "2" in message["Subject"]
+        await asyncio.sleep(0.3)
+        assert len(smtp.inbox.to(B_ADDRESS)) == 1
+
+
+async def test_within_the_window_nothing_more_is_sent_until_it_has_passed(database_url, smtp):
+    async with hall(database_url) as sessionmaker:
+        worker = mailer(sessionmaker, smtp, "w1", mail_every_minutes=1 / 60)  # one second
+        await service.queue_turn(sessionmaker, "t1", 1, [1])
+        assert await worker.pass_once() == 1
+        await service.queue_turn(sessionmaker, "t2", 2, [1])
+        assert await worker.pass_once() == 0  # too soon after the first
+        await asyncio.sleep(1.1)
+        assert await worker.pass_once() == 1
+        assert len(smtp.inbox.wait(B_ADDRESS, 2)) == 2
+
+
+async def test_a_table_turned_off_is_left_out_and_a_player_who_moved_meanwhile_gets_nothing(database_url, smtp):
+    async with hall(database_url) as sessionmaker:
+        async with sessionmaker() as db:
+            await service.set_preferences(db, await db.get(User, 2), {"turn": False}, table_id="t2")
+            await db.commit()
+        await service.queue_turn(sessionmaker, "t1", 1, [1])
+        await service.queue_turn(sessionmaker, "t2", 1, [1])
+        worker = mailer(sessionmaker, smtp, "w1")
+        assert await worker.pass_once() == 1
+        text = body(smtp.inbox.wait(B_ADDRESS)[0])
+        assert "/tables/t1" in text and "/tables/t2" not in text
+        # Bob moves at t1 before the next email is written: nothing is true any more, nothing is sent.
+        worker = mailer(sessionmaker, smtp, "w1", mail_every_minutes=0)
+        await service.queue_turn(sessionmaker, "t1", 2, [1])
+        async with sessionmaker() as db:
+            (await db.get(Clock, "t1")).waiting = [0]
+            await db.commit()
+        assert await worker.pass_once() == 0
+        async with sessionmaker() as db:
+            assert (await db.get(EmailPreference, (2, "t2"))).turn is False
+            assert {b.state for b in (await db.execute(MailBatch.__table__.select())).all()} == {"sent", "empty"}
