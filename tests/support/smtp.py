@@ -17,16 +17,22 @@ from tests.support.servers import free_port
 class Inbox:
     def __init__(self) -> None:
         self.messages: list[EmailMessage] = []
+        self.arrived: list[float] = []  # time.monotonic() of each message's arrival
         self._lock = threading.Lock()
 
     async def handle_DATA(self, server, session, envelope):  # noqa: ANN001, ANN201, N802 - aiosmtpd's hook
         with self._lock:
             self.messages.append(message_from_bytes(envelope.original_content, policy=policy.default))
+            self.arrived.append(time.monotonic())
         return "250 Message accepted for delivery"
 
     def to(self, address: str) -> list[EmailMessage]:
         with self._lock:
             return [m for m in self.messages if m["To"] == address]
+
+    def arrival(self, message: EmailMessage) -> float:
+        with self._lock:
+            return self.arrived[next(i for i, m in enumerate(self.messages) if m is message)]
 
     def wait(self, address: str, count: int = 1, timeout: float = 15) -> list[EmailMessage]:
         """The messages to `address` once there are at least `count` of them."""
