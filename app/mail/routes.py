@@ -8,11 +8,13 @@ from fastapi import APIRouter, Form, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 from pydantic import BaseModel, ConfigDict, Field
 
+from app import engine
 from app.accounts.deps import CurrentUser, OptionalUser, csrf_token
 from app.db.deps import DbDep
 from app.db.models import User
 from app.engine.text import t
 from app.errors import refusal
+from app.i18n import gettext
 
 from . import service, tokens
 from .worker import configured
@@ -166,8 +168,30 @@ async def form_preferences(request: Request, db: DbDep, user: OptionalUser) -> R
     return RedirectResponse("/account?done=email_preferences#email", status_code=303)
 
 
+@router.post("/forms/email/table", include_in_schema=False)
+async def form_table_preferences(request: Request, db: DbDep, user: OptionalUser) -> RedirectResponse:
+    """One table's own choice from the account page, or (`default`) back to the default."""
+    if user is None or user.username is None:
+        return RedirectResponse("/account", status_code=303)
+    form = await request.form()
+    table_id = str(form.get("table", ""))[:16]
+    if "default" in form:
+        await delete_table_preferences(table_id, request, db, user)
+    else:
+        try:
+            await put_table_preferences(table_id, Choice(turn="turn" in form, finished="finished" in form), request,
+                                        db, user)
+        except HTTPException:
+            return RedirectResponse("/account?error=email#email", status_code=303)
+    return RedirectResponse("/account?done=email_preferences#email-tables", status_code=303)
+
+
 async def account_section(request: Request, db, user: User | None) -> dict:  # noqa: ANN001
     """What the account page shows of email (app/main.py hands it to the page)."""
     if user is None:
         return {}
-    return {"email": await _state(request, db, user)}
+    tables = await service.turn_based_tables(db, user.id) if user.username else []
+    for table in tables:
+        game = engine.get(table["game_id"])
+        table["title"] = gettext(game.title) if game else table["game_id"]
+    return {"email": await _state(request, db, user), "email_tables": tables}

@@ -13,11 +13,11 @@ import re
 from datetime import datetime, timezone
 from typing import Iterable
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, or_, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from app.db.models import EmailAddress, EmailPreference, MailItem, Seat, User
+from app.db.models import EmailAddress, EmailPreference, MailItem, Seat, Table, User
 from app.engine.text import t
 from app.errors import refusal
 from app.lobby import timing
@@ -92,6 +92,27 @@ async def table_choices(db: AsyncSession, user_id: int) -> dict[str, dict[str, b
     rows = (await db.execute(select(EmailPreference).where(EmailPreference.user_id == user_id,
                                                            EmailPreference.table_id != ""))).scalars()
     return {r.table_id: {k: getattr(r, k) for k in KINDS} for r in rows}
+
+
+async def turn_based_tables(db: AsyncSession, user_id: int, limit: int = 30) -> list[dict]:
+    """The player's turn-based tables not finished, newest first, each with the others seated and its choice."""
+    tables = [t for t in (await db.execute(
+        select(Table).join(Seat, Seat.table_id == Table.id)
+        .where(Seat.user_id == user_id, Table.status.in_(("open", "playing"))).order_by(Table.created_at.desc())
+        .limit(200))).scalars().unique() if (t.pace or {}).get("mode") == timing.TURN_BASED][:limit]
+    if not tables:
+        return []
+    others: dict[str, list[str]] = {}
+    for table_id, nickname, bot in (await db.execute(
+            select(Seat.table_id, User.nickname, Seat.bot).outerjoin(User, User.id == Seat.user_id)
+            .where(Seat.table_id.in_([t.id for t in tables]), or_(Seat.user_id.is_(None), Seat.user_id != user_id))
+            .order_by(Seat.table_id, Seat.index))).all():
+        if bot or nickname:
+            others.setdefault(table_id, []).append(bot or nickname)
+    own = await table_choices(db, user_id)
+    default = await preferences(db, user_id)
+    return [{"id": t.id, "game_id": t.game_id, "others": others.get(t.id, []), "own": t.id in own,
+             **own.get(t.id, default)} for t in tables]
 
 
 async def set_preferences(db: AsyncSession, user: User, choice: dict[str, bool], table_id: str = "") -> dict:

@@ -76,6 +76,17 @@ def test_add_verify_choose_and_remove_an_address_on_the_account_page(browser, ma
     assert "Your email choices are saved" in page.inner_text("main")
     assert not page.is_checked(".email-preferences [name=turn]") and page.is_checked(".email-preferences [name=invite]")
     assert page.request.get(server.url + "/api/me/email").json()["preferences"]["turn"] is False
+    # A turn-based table of hers gets a choice of its own, then follows the default again.
+    table = page.request.post(server.url + "/api/tables", data={
+        "game": "tally", "seats": 2, "pace": {"mode": "turn_based", "deadline_h": 24}}).json()["id"]
+    page.goto(server.url + "/account")
+    row = page.locator(f".email-tables li:has(input[name=table][value='{table}'])")
+    assert "Tally" in row.inner_text() and row.locator("[name=turn]").is_checked() is False  # the default: off
+    row.locator("[name=turn]").check()
+    row.locator("button:not([name])").click()
+    assert page.request.get(server.url + "/api/me/email").json()["tables"][table]["turn"] is True
+    page.locator(f".email-tables li:has(input[name=table][value='{table}']) button[name=default]").click()
+    assert table not in page.request.get(server.url + "/api/me/email").json()["tables"]
     for lang in ("fr", "ru", "en"):
         page.goto(server.url + f"/account?lang={lang}")
         shoot(page, f"email-confirmed-{lang}")
