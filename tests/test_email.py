@@ -145,13 +145,9 @@ def test_turns_make_one_email_per_window_in_the_players_language_and_unsubscribe
         tid = alice.post("/api/tables", {"game": "tally", "seats": 2, "options": {"rounds": 1, "first_player": 0},
                                          "pace": TURN_BASED}).json()["id"]
         bob.post(f"/api/tables/{tid}/join", {})
-        alice.post(f"/api/tables/{tid}/start")
-        a, b = alice.socket(tid), bob.socket(tid)
-        a.until("snapshot"), b.until("snapshot")
         tables.append(tid)
-        socks.append((a, b))
-    for a, _ in socks:  # Alicia picks at both tables: both wait for Bernard
-        a.act_ok({"type": "pick", "n": 3, "label": "Pick 3"})
+    for tid in tables:  # both games start, each waiting for both players' secret picks
+        alice.post(f"/api/tables/{tid}/start")
     [_, first] = smtp.inbox.wait(address, 2)
     assert first["Subject"] == "Boardhall: À vous de jouer à 2 tables" and first["Content-Language"] == "fr"
     text = body(first)
@@ -159,12 +155,12 @@ def test_turns_make_one_email_per_window_in_the_players_language_and_unsubscribe
     for tid in tables:
         [link] = [u for u in links(first) if u.endswith(f"/tables/{tid}")]
         assert bob.http.get(local(link)).status_code == 200
-    # Bernard picks at the first table, Alicia banks: his turn again at once, but his next email waits for the window.
-    a, b = socks[0]
-    b.sync_to(1)
-    b.act_ok({"type": "pick", "n": 1, "label": "Pick 1"})
-    a.sync_to(2)
-    a.act_ok({"type": "bank", "label": "Bank"})
+        a, b = alice.socket(tid), bob.socket(tid)
+        a.until("snapshot"), b.until("snapshot")
+        socks.append((a, b))
+    # Alicia picks at both tables, and both wait for Bernard again: two turns inside the window, one email after it.
+    for a, _ in socks:
+        a.act_ok({"type": "pick", "n": 3, "label": "Pick 3"})
     second = smtp.inbox.wait(address, 3)[2]
     assert smtp.inbox.arrival(second) - smtp.inbox.arrival(first) >= 3.0  # MAIL_EVERY_MINUTES=0.05
     assert all(f"/tables/{tid}" in body(second) for tid in tables)  # every table still waiting for him
@@ -176,6 +172,11 @@ def test_turns_make_one_email_per_window_in_the_players_language_and_unsubscribe
     r = httpx.post(unsubscribe, data={"List-Unsubscribe": "One-Click"})
     assert r.status_code == 200 and "unsubscribed" in r.text
     assert bob.http.get("/api/me/email").json()["preferences"] == {"turn": False, "finished": False, "invite": False}
+    a, b = socks[0]
+    b.sync_to(1)
+    b.act_ok({"type": "pick", "n": 1, "label": "Pick 1"})
+    a.sync_to(2)
+    a.act_ok({"type": "bank", "label": "Bank"})
     b.sync_to(3)
     b.act_ok({"type": "pass", "label": "Pass"})  # the first game ends
     a2, b2 = socks[1]

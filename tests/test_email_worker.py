@@ -141,3 +141,16 @@ async def test_a_table_turned_off_is_left_out_and_a_player_who_moved_meanwhile_g
         async with sessionmaker() as db:
             assert (await db.get(EmailPreference, (2, "t2"))).turn is False
             assert {b.state for b in (await db.execute(MailBatch.__table__.select())).all()} == {"sent", "empty"}
+
+
+async def test_a_turn_based_game_that_just_started_tells_its_first_players(database_url, smtp):
+    """The lobby deals a game without a move (nothing live play tells): the worker finds the start itself, once."""
+    async with hall(database_url) as sessionmaker:
+        async with sessionmaker() as db:
+            clock = await db.get(Clock, "t1")
+            clock.version, clock.started_ms = 0, int(time.time() * 1000)
+            await db.commit()
+        worker = mailer(sessionmaker, smtp, "w1", mail_every_minutes=0)
+        assert await worker.pass_once() == 1
+        assert "/tables/t1" in body(smtp.inbox.wait(B_ADDRESS)[0])
+        assert await worker.pass_once() == 0  # told once

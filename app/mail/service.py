@@ -167,7 +167,7 @@ async def enqueue(db: AsyncSession, user_ids: Iterable[int], kind: str, table_id
     return added
 
 
-async def _seated(db: AsyncSession, table_id: str, seats: Iterable[int] | None = None) -> list[int]:
+async def seated(db: AsyncSession, table_id: str, seats: Iterable[int] | None = None) -> list[int]:
     query = select(Seat.user_id).where(Seat.table_id == table_id, Seat.user_id.is_not(None), Seat.bot.is_(None))
     if seats is not None:
         query = query.where(Seat.index.in_(list(seats)))
@@ -177,13 +177,13 @@ async def _seated(db: AsyncSession, table_id: str, seats: Iterable[int] | None =
 async def queue_turn(sessionmaker: async_sessionmaker[AsyncSession], table_id: str, version: int,
                      seats: Iterable[int]) -> None:
     async with sessionmaker() as db:
-        await enqueue(db, await _seated(db, table_id, seats), "turn", table_id, key=f"turn:{table_id}:{version}")
+        await enqueue(db, await seated(db, table_id, seats), "turn", table_id, key=f"turn:{table_id}:{version}")
         await db.commit()
 
 
 async def queue_finished(sessionmaker: async_sessionmaker[AsyncSession], table_id: str) -> None:
     async with sessionmaker() as db:
-        await enqueue(db, await _seated(db, table_id), "finished", table_id, key=f"finished:{table_id}")
+        await enqueue(db, await seated(db, table_id), "finished", table_id, key=f"finished:{table_id}")
         await db.commit()
 
 

@@ -112,7 +112,8 @@ class Mailer:
         now = timing.now_ms()
         async with self.sessionmaker() as db:
             await self._take_over(db, now)
-            await self._gather(db, now)
+            await self._starts(db, now)
+            await self._gather(db, timing.now_ms())
             mine = list((await db.execute(select(MailBatch.id).where(
                 MailBatch.state == "claimed", MailBatch.owner == self.owner).order_by(MailBatch.created_ms))).scalars())
         sent = 0
@@ -131,6 +132,23 @@ class Mailer:
             await db.execute(update(MailBatch).where(MailBatch.id.in_(lost), MailBatch.state == "sending")
                              .values(state="lost"))
             await db.execute(update(MailItem).where(MailItem.batch_id.in_(lost)).values(state="done"))
+        await db.commit()
+
+    async def _starts(self, db: AsyncSession, now: int) -> None:
+        """A turn-based game that started in the last hour waits for its first players: no move told of it (the
+        lobby deals it, below live play), so it is found here; the key is the one a move at version 0 would have."""
+        rows = (await db.execute(
+            select(Clock.table_id, Clock.waiting, Table.pace).join(Table, Table.id == Clock.table_id)
+            .where(Clock.version == 0, Clock.started_ms >= now - 3_600_000, Table.status == "playing"))).all()
+        started = {table_id: waiting for table_id, waiting, pace in rows
+                   if (pace or {}).get("mode") == timing.TURN_BASED and waiting}
+        if not started:
+            return
+        told = set((await db.execute(select(MailItem.table_id).where(
+            MailItem.table_id.in_(list(started)), MailItem.kind == "turn"))).scalars())
+        for table_id in set(started) - told:
+            await service.enqueue(db, await service.seated(db, table_id, started[table_id]), "turn", table_id,
+                                  key=f"turn:{table_id}:0")
         await db.commit()
 
     async def _gather(self, db: AsyncSession, now: int) -> None:
