@@ -16,7 +16,8 @@ from tests.support.pg import temp_database
 from tests.support.servers import Server, free_port
 from tests.support.smtp import SmtpServer, body, links
 
-FAST = {"MAIL_TICK_S": "0.2", "MAIL_GATHER_S": "1.5", "MAIL_EVERY_MINUTES": "0.05", "MAIL_LEASE_S": "1"}
+FAST = {"MAIL_TICK_S": "0.2", "MAIL_GATHER_S": "1.5", "MAIL_EVERY_MINUTES": "0.05", "MAIL_LEASE_S": "1",
+        "PRESENCE_BEAT_S": "0.5"}  # a player who closed the table is away after 1.5 s
 TURN_BASED = {"mode": "turn_based", "deadline_h": 24}
 
 
@@ -155,11 +156,11 @@ def test_turns_make_one_email_per_window_in_the_players_language_and_unsubscribe
     for tid in tables:
         [link] = [u for u in links(first) if u.endswith(f"/tables/{tid}")]
         assert bob.http.get(local(link)).status_code == 200
-        a, b = alice.socket(tid), bob.socket(tid)
-        a.until("snapshot"), b.until("snapshot")
-        socks.append((a, b))
-    # Alicia picks at both tables, and both wait for Bernard again: two turns inside the window, one email after it.
-    for a, _ in socks:
+        socks.append(alice.socket(tid))
+        socks[-1].until("snapshot")
+    # Alicia picks at both tables, and both wait for Bernard again (who is not at them): two turns inside the window,
+    # one email after it.
+    for a in socks:
         a.act_ok({"type": "pick", "n": 3, "label": "Pick 3"})
     second = smtp.inbox.wait(address, 3)[2]
     assert smtp.inbox.arrival(second) - smtp.inbox.arrival(first) >= 3.0  # MAIL_EVERY_MINUTES=0.05
@@ -172,15 +173,16 @@ def test_turns_make_one_email_per_window_in_the_players_language_and_unsubscribe
     r = httpx.post(unsubscribe, data={"List-Unsubscribe": "One-Click"})
     assert r.status_code == 200 and "unsubscribed" in r.text
     assert bob.http.get("/api/me/email").json()["preferences"] == {"turn": False, "finished": False, "invite": False}
+    socks = [(a, bob.socket(tid)) for a, tid in zip(socks, tables)]
+    for _, b in socks:
+        b.until("snapshot")
     a, b = socks[0]
-    b.sync_to(1)
     b.act_ok({"type": "pick", "n": 1, "label": "Pick 1"})
     a.sync_to(2)
     a.act_ok({"type": "bank", "label": "Bank"})
     b.sync_to(3)
     b.act_ok({"type": "pass", "label": "Pass"})  # the first game ends
     a2, b2 = socks[1]
-    b2.sync_to(1)
     b2.act_ok({"type": "pick", "n": 1, "label": "Pick 1"})
     a2.sync_to(2)
     a2.act_ok({"type": "bank", "label": "Bank"})  # his turn at the second table

@@ -154,3 +154,16 @@ async def test_a_turn_based_game_that_just_started_tells_its_first_players(datab
         assert await worker.pass_once() == 1
         assert "/tables/t1" in body(smtp.inbox.wait(B_ADDRESS)[0])
         assert await worker.pass_once() == 0  # told once
+
+
+async def test_a_player_at_the_table_when_their_turn_comes_is_not_emailed_about_it(database_url, smtp):
+    async with hall(database_url) as sessionmaker:
+        async with sessionmaker() as db:
+            (await db.get(Seat, ("t1", 1))).seen_ms = int(time.time() * 1000)  # Bob has t1 open
+            await db.commit()
+        await service.queue_turn(sessionmaker, "t1", 1, [1])
+        worker = mailer(sessionmaker, smtp, "w1", mail_every_minutes=0)
+        assert await worker.pass_once() == 0
+        await service.queue_turn(sessionmaker, "t2", 1, [1])  # a table he is not at
+        assert await worker.pass_once() == 1
+        assert "/tables/t2" in body(smtp.inbox.wait(B_ADDRESS)[0])

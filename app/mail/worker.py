@@ -56,29 +56,33 @@ class Waiting:
     game: str
     opponents: list[str]
     hours_left: int | None
+    present: bool  # the player has the table open right now: they see their turn there
 
 
-async def waiting_tables(db: AsyncSession, user_id: int, *, now_ms: int, limit: int = 50) -> list[Waiting]:
+async def waiting_tables(db: AsyncSession, user_id: int, *, now_ms: int, settings: Settings,
+                         limit: int = 50) -> list[Waiting]:
     """The turn-based tables in play where this player is awaited now."""
     rows = (await db.execute(
-        select(Table, Clock, Seat.index).join(Seat, Seat.table_id == Table.id).join(Clock, Clock.table_id == Table.id)
+        select(Table, Clock, Seat.index, Seat.seen_ms).join(Seat, Seat.table_id == Table.id)
+        .join(Clock, Clock.table_id == Table.id)
         .where(Seat.user_id == user_id, Seat.bot.is_(None), Table.status == "playing")
         .order_by(Clock.deadline_ms))).all()
-    found = [(table, clock) for table, clock, seat in rows
+    found = [(table, clock, timing.absent_since(seen, now_ms, settings) is None) for table, clock, seat, seen in rows
              if (table.pace or {}).get("mode") == timing.TURN_BASED and seat in (clock.waiting or [])][:limit]
     if not found:
         return []
     names: dict[str, list[str]] = {}
     for table_id, nickname, bot, seat_user in (await db.execute(
             select(Seat.table_id, User.nickname, Seat.bot, Seat.user_id).outerjoin(User, User.id == Seat.user_id)
-            .where(Seat.table_id.in_([t.id for t, _ in found])).order_by(Seat.table_id, Seat.index))).all():
+            .where(Seat.table_id.in_([t.id for t, _, _ in found])).order_by(Seat.table_id, Seat.index))).all():
         if seat_user != user_id:
             names.setdefault(table_id, []).append(bot or nickname or "?")
     out = []
-    for table, clock in found:
+    for table, clock, present in found:
         game = engine.get(table.game_id)
         left = None if clock.deadline_ms is None else max(0, (clock.deadline_ms - now_ms) // 3_600_000)
-        out.append(Waiting(table.id, gettext(game.title) if game else table.game_id, names.get(table.id, []), left))
+        out.append(Waiting(table.id, gettext(game.title) if game else table.game_id, names.get(table.id, []), left,
+                           present))
     return out
 
 
@@ -148,7 +152,7 @@ class Mailer:
             MailItem.table_id.in_(list(started)), MailItem.kind == "turn"))).scalars())
         for table_id in set(started) - told:
             await service.enqueue(db, await service.seated(db, table_id, started[table_id]), "turn", table_id,
-                                  key=f"turn:{table_id}:0")
+                                  key=f"turn:{table_id}:0", detail={"start": True})
         await db.commit()
 
     async def _gather(self, db: AsyncSession, now: int) -> None:
@@ -286,9 +290,13 @@ class Mailer:
                 choices[key] = await service.preferences(db, user.id, key)
             return choices[key][kind]
 
-        waiting = [w for w in await waiting_tables(db, user.id, now_ms=now) if await wants("turn", w.table_id)]
-        waiting_ids = {w.table_id for w in waiting}
-        fresh_turns = [i for i in items if i.kind == "turn" and i.table_id in waiting_ids]
+        waiting = [w for w in await waiting_tables(db, user.id, now_ms=now, settings=self.settings)
+                   if await wants("turn", w.table_id)]
+        # A turn is news while the table still waits for them and they are not at it, looking (a start counts
+        # every player as seen at that moment, so it is news whatever presence says).
+        away = {w.table_id for w in waiting if not w.present}
+        waits = {w.table_id for w in waiting}
+        fresh_turns = [i for i in items if i.kind == "turn" and i.table_id in (waits if i.detail.get("start") else away)]
         ended = [i.table_id for i in items if i.kind == "finished" and await wants("finished", i.table_id)]
         invites = [i for i in items if i.kind == "invite" and await wants("invite", None)]
         if not (fresh_turns or ended or invites):
