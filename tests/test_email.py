@@ -101,8 +101,9 @@ def test_guests_and_bad_addresses_are_refused_and_change_nothing(hall):
         assert r.status_code in (400, 422) and person.http.get("/api/me/email").json()["address"] is None, bad
     r = person.http.put("/api/me/email/preferences", json={"turn": "yes"})
     assert r.status_code == 422
-    r = person.http.put("/api/me/email/preferences/nosuchtable", json={"turn": False})
-    assert r.status_code == 404 and r.json()["detail"]["code"] == "not_seated"
+    for table in ("nosuchtable", "%00nul", "x" * 40):
+        r = person.http.put(f"/api/me/email/preferences/{table}", json={"turn": False})
+        assert r.status_code == 404 and r.json()["detail"]["code"] == "not_seated", table
 
 
 def test_an_address_is_verified_by_its_link_only_its_owner_sees_it_and_removing_deletes_it(hall, smtp):

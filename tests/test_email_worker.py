@@ -167,3 +167,18 @@ async def test_a_player_at_the_table_when_their_turn_comes_is_not_emailed_about_
         await service.queue_turn(sessionmaker, "t2", 1, [1])  # a table he is not at
         assert await worker.pass_once() == 1
         assert "/tables/t2" in body(smtp.inbox.wait(B_ADDRESS)[0])
+
+
+async def test_removing_an_address_leaves_it_nowhere_in_the_database(database_url, smtp):
+    async with hall(database_url) as sessionmaker:
+        async with sessionmaker() as db:
+            await service.set_address(db, await db.get(User, 2), "new-bob@example.test")
+            await db.commit()
+        assert await mailer(sessionmaker, smtp, "w1").pass_once() == 1  # the confirmation email went out
+        assert smtp.inbox.wait("new-bob@example.test")
+        async with sessionmaker() as db:
+            await service.remove_address(db, 2)
+            await db.commit()
+            dump = [str(row) for table in Base.metadata.sorted_tables
+                    for row in (await db.execute(table.select())).all()]
+        assert dump and not [row for row in dump if "new-bob@example.test" in row or B_ADDRESS in row]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated
 
 from fastapi import APIRouter, Form, HTTPException, Request
@@ -20,6 +21,7 @@ from . import service, tokens
 from .worker import configured
 
 router = APIRouter()
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
 
 
 class Choice(BaseModel):
@@ -42,6 +44,13 @@ async def _state(request: Request, db, user: User) -> dict:  # noqa: ANN001
             "address": row.address if row else None, "verified": bool(row and row.verified_at),
             "preferences": await service.preferences(db, user.id), "tables": await service.table_choices(db, user.id),
             "every_minutes": request.app.state.settings.mail_every_minutes}
+
+
+def _table_id(table_id: str) -> str:
+    """Table ids are short and plain; anything else names no table of yours (and never reaches the database)."""
+    if not TABLE_ID.fullmatch(table_id):
+        raise refusal(404, "not_seated", t("you have no seat at that table"))
+    return table_id
 
 
 def _registered(user: User) -> None:
@@ -86,7 +95,7 @@ async def put_preferences(body: Choice, request: Request, db: DbDep, user: Curre
 async def put_table_preferences(table_id: str, body: Choice, request: Request, db: DbDep,
                                 user: CurrentUser) -> dict:
     """One table's own choice (a table where you have a seat), which overrides your default there."""
-    await service.set_preferences(db, user, body.model_dump(exclude_none=True), table_id=table_id[:16])
+    await service.set_preferences(db, user, body.model_dump(exclude_none=True), table_id=_table_id(table_id))
     await db.commit()
     return await _state(request, db, user)
 
@@ -94,7 +103,7 @@ async def put_table_preferences(table_id: str, body: Choice, request: Request, d
 @router.delete("/api/me/email/preferences/{table_id}", tags=["email"])
 async def delete_table_preferences(table_id: str, request: Request, db: DbDep, user: CurrentUser) -> dict:
     """That table follows your default again."""
-    await service.clear_table_preferences(db, user.id, table_id[:16])
+    await service.clear_table_preferences(db, user.id, _table_id(table_id))
     await db.commit()
     return await _state(request, db, user)
 
@@ -174,15 +183,15 @@ async def form_table_preferences(request: Request, db: DbDep, user: OptionalUser
     if user is None or user.username is None:
         return RedirectResponse("/account", status_code=303)
     form = await request.form()
-    table_id = str(form.get("table", ""))[:16]
-    if "default" in form:
-        await delete_table_preferences(table_id, request, db, user)
-    else:
-        try:
+    table_id = str(form.get("table", ""))
+    try:
+        if "default" in form:
+            await delete_table_preferences(table_id, request, db, user)
+        else:
             await put_table_preferences(table_id, Choice(turn="turn" in form, finished="finished" in form), request,
                                         db, user)
-        except HTTPException:
-            return RedirectResponse("/account?error=email#email", status_code=303)
+    except HTTPException:
+        return RedirectResponse("/account?error=email#email", status_code=303)
     return RedirectResponse("/account?done=email_preferences#email-tables", status_code=303)
 
 

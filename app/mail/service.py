@@ -74,9 +74,9 @@ async def verify(db: AsyncSession, user_id: int, address: str) -> bool:
 
 
 async def remove_address(db: AsyncSession, user_id: int) -> None:
-    """Delete the address, and whatever was queued for it."""
+    """Delete the address, and everything queued or kept about what was told (a confirmation item names it)."""
     await db.execute(delete(EmailAddress).where(EmailAddress.user_id == user_id))
-    await db.execute(delete(MailItem).where(MailItem.user_id == user_id, MailItem.state == "pending"))
+    await db.execute(delete(MailItem).where(MailItem.user_id == user_id))
 
 
 async def preferences(db: AsyncSession, user_id: int, table_id: str = "") -> dict[str, bool]:

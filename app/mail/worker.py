@@ -27,7 +27,7 @@ from email.utils import format_datetime
 from datetime import datetime, timezone
 from urllib.parse import urlsplit
 
-from sqlalchemy import func, select, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app import engine, observability
@@ -41,6 +41,7 @@ from app.play import leases
 from . import service, tokens
 
 log = logging.getLogger(__name__)
+DAY_MS = 86_400_000
 
 
 def configured(settings: Settings) -> bool:
@@ -127,6 +128,11 @@ class Mailer:
 
     # ---- claims ------------------------------------------------------------------------------------------
     async def _take_over(self, db: AsyncSession, now: int) -> None:
+        # What was told stays a day (so the same fact is not queued again), a batch's row (who, when, no text or
+        # address) a month.
+        await db.execute(delete(MailItem).where(MailItem.state == "done", MailItem.created_ms < now - DAY_MS))
+        await db.execute(delete(MailBatch).where(MailBatch.state.in_(("sent", "empty", "lost")),
+                                                 MailBatch.created_ms < now - 30 * DAY_MS))
         await db.execute(update(MailBatch).where(MailBatch.state == "claimed", MailBatch.until_ms < now)
                          .values(owner=self.owner, until_ms=now + self.lease_ms))
         lost = list((await db.execute(select(MailBatch.id).where(
