@@ -114,13 +114,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # history and the ratings, once per table, without holding up the move that finished it.
         app.state.hub.notices.subscribe(
             GameFinished, lambda finished: history.settle_soon(app.state.sessionmaker, finished.table_id))
-        # Email (app/mail): a turn waiting at a turn-based table and a finished game are queued for the players
-        # who asked; the worker (one instance at a time) sends them. The friends' invitations reach
-        # mail.queue_invite_email the same way.
-        app.state.hub.notices.subscribe(TurnWaits, lambda turn: mail.soon(
-            mail.queue_turn(app.state.sessionmaker, turn.table_id, turn.version, turn.seats)))
-        app.state.hub.notices.subscribe(
-            GameFinished, lambda finished: mail.soon(mail.queue_finished(app.state.sessionmaker, finished.table_id)))
+        # Email (app/mail), when SMTP is set up: a turn waiting at a turn-based table and a finished game are
+        # queued for the players who asked; the worker (one instance at a time) sends them. The friends'
+        # invitations reach mail.queue_invite_email the same way.
+        if mail_configured(settings):
+            app.state.hub.notices.subscribe(TurnWaits, lambda turn: mail.soon(
+                mail.queue_turn(app.state.sessionmaker, turn.table_id, turn.version, turn.seats)))
+            app.state.hub.notices.subscribe(GameFinished, lambda finished: mail.soon(
+                mail.queue_finished(app.state.sessionmaker, finished.table_id)))
         await app.state.hub.start()
         mailer = None
         if mail_configured(settings):
