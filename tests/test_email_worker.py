@@ -86,6 +86,9 @@ async def test_a_friends_invitation_is_emailed_in_the_players_language_with_a_si
         assert "приглашает" in text  # Russian: "invites you"
         unsubscribe = message["List-Unsubscribe"].strip("<>")
         assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+        # On the wire the header is the plain <URL> mail programs read, not folded into encoded words.
+        assert f"\r\nList-Unsubscribe: <{unsubscribe}>\r\n".encode() in message.raw
+        assert message["Content-Transfer-Encoding"] in ("base64", "quoted-printable")  # 7-bit safe for any relay
         token = unsubscribe.split("token=")[1]
         assert tokens.read(worker.keys, token, tokens.UNSUBSCRIBE)["u"] == 2
         assert tokens.read(worker.keys, token, tokens.VERIFY) is None  # one purpose's token is not another's

@@ -22,6 +22,7 @@ import smtplib
 import ssl
 import uuid
 from dataclasses import dataclass
+from email import policy
 from email.message import EmailMessage
 from email.utils import format_datetime
 from datetime import datetime, timezone
@@ -42,6 +43,9 @@ from . import service, tokens
 
 log = logging.getLogger(__name__)
 DAY_MS = 86_400_000
+# Long headers stay whole (RFC 5322 allows 998 characters): folded, a List-Unsubscribe URL came out as encoded words,
+# which mail programs do not decode there.
+HEADERS = policy.SMTP.clone(max_line_length=998)
 
 
 def configured(settings: Settings) -> bool:
@@ -240,7 +244,7 @@ class Mailer:
         return self.settings.public_url.rstrip("/") + path
 
     def _envelope(self, batch: MailBatch, to: str, subject: str, kind: str) -> EmailMessage:
-        message = EmailMessage()
+        message = EmailMessage()  # the default policy: its body encoding keeps lines short and 7-bit
         message["From"] = self.settings.mail_from
         message["To"] = to
         message["Subject"] = subject
@@ -266,6 +270,7 @@ class Mailer:
                 message = await self._news(db, batch, user, address, items, now)
             if message is not None:
                 message["Content-Language"] = current_language.get()  # after set_content, which drops Content-*
+                message.policy = HEADERS  # the body is encoded already; the headers are folded when sent
             return message
         finally:
             current_language.reset(language)

@@ -22,7 +22,9 @@ class Inbox:
 
     async def handle_DATA(self, server, session, envelope):  # noqa: ANN001, ANN201, N802 - aiosmtpd's hook
         with self._lock:
-            self.messages.append(message_from_bytes(envelope.original_content, policy=policy.default))
+            message = message_from_bytes(envelope.original_content, policy=policy.default)
+            message.raw = envelope.original_content  # as it came over the wire, headers unparsed
+            self.messages.append(message)
             self.arrived.append(time.monotonic())
         return "250 Message accepted for delivery"
 
