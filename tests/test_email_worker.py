@@ -10,6 +10,7 @@ import time
 from datetime import datetime, timezone
 
 import pytest
+from sqlalchemy import select
 
 from app.accounts.keys import Keys
 from app.config import Settings
@@ -18,6 +19,7 @@ from app.db.session import make_engine, make_sessionmaker
 from app.mail import service, tokens
 from app.mail.worker import Mailer
 from tests.support.pg import temp_database
+from tests.support.servers import free_port
 from tests.support.smtp import SmtpServer, body
 
 B_ADDRESS = "bob@example.test"
@@ -185,3 +187,28 @@ async def test_removing_an_address_leaves_it_nowhere_in_the_database(database_ur
             dump = [str(row) for table in Base.metadata.sorted_tables
                     for row in (await db.execute(table.select())).all()]
         assert dump and not [row for row in dump if "new-bob@example.test" in row or B_ADDRESS in row]
+
+
+async def test_a_passing_refusal_or_an_absent_server_is_tried_again_and_a_final_one_given_up(database_url, smtp):
+    async with hall(database_url) as sessionmaker:
+        await service.queue_turn(sessionmaker, "t1", 1, [1])
+        away = Mailer(sessionmaker, Settings(smtp_host="127.0.0.1", smtp_port=free_port(), smtp_security="none",
+                                             mail_from="hall@example.test", mail_gather_s=0, mail_lease_s=0.2),
+                      Keys(["test-key"]), "w0")
+        assert await away.pass_once() == 0  # nobody listens on that port: nothing sent, nothing lost
+        smtp.inbox.refusals = ["451 4.3.0 try again later"]
+        worker = mailer(sessionmaker, smtp, "w1", mail_lease_s=0.2, mail_every_minutes=0)
+        await asyncio.sleep(0.3)
+        assert await worker.pass_once() == 0 and smtp.inbox.to(B_ADDRESS) == []
+        await asyncio.sleep(0.3)
+        assert await worker.pass_once() == 1
+        assert len(smtp.inbox.wait(B_ADDRESS)) == 1
+        smtp.inbox.refusals = ["550 5.1.1 no such mailbox"]
+        await service.queue_turn(sessionmaker, "t2", 2, [1])
+        assert await worker.pass_once() == 0
+        await asyncio.sleep(0.3)
+        assert await worker.pass_once() == 0  # given up, never tried again
+        assert len(smtp.inbox.to(B_ADDRESS)) == 1
+        async with sessionmaker() as db:
+            states = [b.state for b in (await db.execute(select(MailBatch).order_by(MailBatch.created_ms))).scalars()]
+        assert states == ["sent", "failed"]

@@ -302,7 +302,7 @@ class MailBatch(Base):
     __tablename__ = "mail_batches"
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
-    state: Mapped[str] = mapped_column(String(8), index=True)  # claimed | sending | sent | empty | lost
+    state: Mapped[str] = mapped_column(String(8), index=True)  # claimed | sending | sent | empty | lost | failed
     owner: Mapped[str] = mapped_column(String(32))
     until_ms: Mapped[int] = mapped_column(BigInteger)
     created_ms: Mapped[int] = mapped_column(BigInteger)

@@ -5,7 +5,8 @@ Every pass: (1) take over what a dead worker left: a batch it claimed but had no
 it was sending is marked lost (it may have gone out: never twice); (2) gather each player's pending items into one
 batch once the oldest has waited MAIL_GATHER_S and their last email is MAIL_EVERY_MINUTES old (a verification email
 goes at once); (3) send our batches: `sending` is committed before the SMTP conversation, `sent` (with the items
-done and the player's last_sent_ms) in one transaction after the server accepted it. The batch id is the left part
+done and the player's last_sent_ms) in one transaction after the server accepted it. A server that is away or
+refuses for now (4xx) took nothing: the batch is claimable again a lease later; a final refusal (5xx) is `failed`. The batch id is the left part
 of the Message-ID, so a receiving server that sees the same message twice can tell.
 
 An email says what is true when it is written: every table still waiting for the player (their preferences
@@ -21,6 +22,7 @@ import os
 import smtplib
 import ssl
 import uuid
+from contextlib import suppress
 from dataclasses import dataclass
 from email import policy
 from email.message import EmailMessage
@@ -51,6 +53,14 @@ HEADERS = policy.SMTP.clone(max_line_length=998)
 def configured(settings: Settings) -> bool:
     """Whether this server sends email at all: an SMTP host and a From address are set."""
     return bool(settings.smtp_host and settings.mail_from)
+
+
+class NotSent(Exception):
+    """The SMTP server did not take the email; `retry`: the refusal was passing (4xx, or the server was away)."""
+
+    def __init__(self, retry: bool):
+        super().__init__("retry" if retry else "final")
+        self.retry = retry
 
 
 @dataclass
@@ -135,7 +145,7 @@ class Mailer:
         # What was told stays a day (so the same fact is not queued again), a batch's row (who, when, no text or
         # address) a month.
         await db.execute(delete(MailItem).where(MailItem.state == "done", MailItem.created_ms < now - DAY_MS))
-        await db.execute(delete(MailBatch).where(MailBatch.state.in_(("sent", "empty", "lost")),
+        await db.execute(delete(MailBatch).where(MailBatch.state.in_(("sent", "empty", "lost", "failed")),
                                                  MailBatch.created_ms < now - 30 * DAY_MS))
         await db.execute(update(MailBatch).where(MailBatch.state == "claimed", MailBatch.until_ms < now)
                          .values(owner=self.owner, until_ms=now + self.lease_ms))
@@ -214,7 +224,20 @@ class Mailer:
             await db.commit()
             if started.rowcount != 1:
                 return 0
-        await asyncio.to_thread(self._smtp, message)
+        try:
+            await asyncio.to_thread(self._smtp, message)
+        except NotSent as refused:
+            # Nothing went out: a passing refusal (4xx, the server away) is tried again once the lease has run
+            # out; a final one (5xx: no such mailbox) is given up.
+            log.warning("email %s not sent (%s): %s", batch_id, "will retry" if refused.retry else "given up",
+                        refused.__cause__)
+            async with self.sessionmaker() as db:
+                await db.execute(update(MailBatch).where(MailBatch.id == batch_id, MailBatch.state == "sending").values(
+                    state="claimed" if refused.retry else "failed", owner="", until_ms=now + self.lease_ms))
+                if not refused.retry:
+                    await db.execute(update(MailItem).where(MailItem.batch_id == batch_id).values(state="done"))
+                await db.commit()
+            return 0
         self._fault("after_send")
         async with self.sessionmaker() as db:
             await db.execute(update(MailBatch).where(MailBatch.id == batch_id)
@@ -227,17 +250,34 @@ class Mailer:
         return 1
 
     def _smtp(self, message: EmailMessage) -> None:
+        """Hand the email to the SMTP server. NotSent when it surely did not take it; a connection lost during the
+        message itself raises anything else (it may have been taken: the batch is left `sending`, then lost)."""
         s = self.settings
-        if s.smtp_security == "ssl":
-            client = smtplib.SMTP_SSL(s.smtp_host, s.smtp_port, timeout=30, context=ssl.create_default_context())
-        else:
-            client = smtplib.SMTP(s.smtp_host, s.smtp_port, timeout=30)
-        with client:
-            if s.smtp_security == "starttls":
-                client.starttls(context=ssl.create_default_context())
-            if s.smtp_user:
-                client.login(s.smtp_user, s.smtp_password)
-            client.send_message(message)
+        try:
+            if s.smtp_security == "ssl":
+                client = smtplib.SMTP_SSL(s.smtp_host, s.smtp_port, timeout=30, context=ssl.create_default_context())
+            else:
+                client = smtplib.SMTP(s.smtp_host, s.smtp_port, timeout=30)
+        except (OSError, smtplib.SMTPException) as exc:
+            raise NotSent(retry=True) from exc
+        try:
+            try:
+                if s.smtp_security == "starttls":
+                    client.starttls(context=ssl.create_default_context())
+                if s.smtp_user:
+                    client.login(s.smtp_user, s.smtp_password)
+            except (OSError, smtplib.SMTPException) as exc:
+                raise NotSent(retry=True) from exc
+            try:
+                client.send_message(message)
+            except smtplib.SMTPRecipientsRefused as exc:
+                raise NotSent(retry=all(code < 500 for code, _ in exc.recipients.values())) from exc
+            except smtplib.SMTPResponseException as exc:  # the sender or the message refused, with a code
+                raise NotSent(retry=exc.smtp_code < 500) from exc
+        finally:
+            with suppress(OSError, smtplib.SMTPException):
+                client.quit()
+
 
     # ---- writing -----------------------------------------------------------------------------------------
     def _link(self, path: str) -> str:

@@ -18,10 +18,13 @@ class Inbox:
     def __init__(self) -> None:
         self.messages: list[EmailMessage] = []
         self.arrived: list[float] = []  # time.monotonic() of each message's arrival
+        self.refusals: list[str] = []  # answers to give the next messages instead of taking them ("451 ...")
         self._lock = threading.Lock()
 
     async def handle_DATA(self, server, session, envelope):  # noqa: ANN001, ANN201, N802 - aiosmtpd's hook
         with self._lock:
+            if self.refusals:
+                return self.refusals.pop(0)
             message = message_from_bytes(envelope.original_content, policy=policy.default)
             message.raw = envelope.original_content  # as it came over the wire, headers unparsed
             self.messages.append(message)
