@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.test_accessibility_browser import serious_violations
 from tests.support.browser import choose_nickname
 from app.accounts.keys import Keys
 from app.mail import tokens
@@ -90,6 +91,7 @@ def test_add_verify_choose_and_remove_an_address_on_the_account_page(browser, ma
     for lang in ("fr", "ru", "en"):
         page.goto(server.url + f"/account?lang={lang}")
         shoot(page, f"email-confirmed-{lang}")
+    assert serious_violations(page) == []  # axe, on the fullest state of the email part
     page.click("button.email-remove")
     assert "Your email address is deleted" in page.inner_text("main")
     assert "mila@example.test" not in page.content()
@@ -113,6 +115,7 @@ def test_the_unsubscribe_link_asks_once_then_stops_everything(browser, mail_hall
     reader.goto(link)
     assert page.request.get(server.url + "/api/me/email").json()["preferences"]["turn"] is True  # opening is not enough
     shoot(reader, "email-unsubscribe")
+    assert serious_violations(reader) == []
     reader.click("button.unsubscribe")
     assert "You are unsubscribed" in reader.inner_text("main")
     reader.goto(server.url + "/mail/unsubscribe?token=forged.token.here")
