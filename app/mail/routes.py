@@ -7,7 +7,6 @@ from typing import Annotated
 
 from fastapi import APIRouter, Form, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
-from pydantic import BaseModel, ConfigDict, Field
 
 from app import engine
 from app.accounts.deps import CurrentUser, OptionalUser, csrf_token
@@ -18,32 +17,19 @@ from app.errors import refusal
 from app.i18n import gettext
 
 from . import service, tokens
+from .schemas import AddressSet, Choice, EmailState
 from .worker import configured
 
 router = APIRouter()
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
 
 
-class Choice(BaseModel):
-    """What to hear about by email; a field left out keeps its value."""
-
-    model_config = ConfigDict(extra="forbid")
-    turn: bool | None = Field(default=None, strict=True)
-    finished: bool | None = Field(default=None, strict=True)
-    invite: bool | None = Field(default=None, strict=True)
-
-
-class AddressSet(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    address: str = Field(max_length=320)
-
-
-async def _state(request: Request, db, user: User) -> dict:  # noqa: ANN001
+async def _state(request: Request, db, user: User) -> EmailState:  # noqa: ANN001
     row = await service.address_of(db, user.id) if user.username else None
-    return {"sending": configured(request.app.state.settings), "registered": user.username is not None,
+    return EmailState(**{"sending": configured(request.app.state.settings), "registered": user.username is not None,
             "address": row.address if row else None, "verified": bool(row and row.verified_at),
             "preferences": await service.preferences(db, user.id), "tables": await service.table_choices(db, user.id),
-            "every_minutes": request.app.state.settings.mail_every_minutes}
+            "every_minutes": request.app.state.settings.mail_every_minutes})
 
 
 def _table_id(table_id: str) -> str:
@@ -58,14 +44,14 @@ def _registered(user: User) -> None:
         raise refusal(409, "not_registered", t("guests cannot receive email: register first"))
 
 
-@router.get("/api/me/email", tags=["email"])
-async def get_email(request: Request, db: DbDep, user: CurrentUser) -> dict:
+@router.get("/api/me/email", response_model=EmailState, tags=["email"])
+async def get_email(request: Request, db: DbDep, user: CurrentUser) -> EmailState:
     """Your address (only you see it), whether it is verified, and what you hear about."""
     return await _state(request, db, user)
 
 
-@router.put("/api/me/email", tags=["email"])
-async def put_email(body: AddressSet, request: Request, db: DbDep, user: CurrentUser) -> dict:
+@router.put("/api/me/email", response_model=EmailState, tags=["email"])
+async def put_email(body: AddressSet, request: Request, db: DbDep, user: CurrentUser) -> EmailState:
     """Set your address (registered players only); an email with a verification link is sent to it."""
     _registered(user)
     if not configured(request.app.state.settings):
@@ -75,33 +61,33 @@ async def put_email(body: AddressSet, request: Request, db: DbDep, user: Current
     return await _state(request, db, user)
 
 
-@router.delete("/api/me/email", tags=["email"])
-async def delete_email(request: Request, db: DbDep, user: CurrentUser) -> dict:
+@router.delete("/api/me/email", response_model=EmailState, tags=["email"])
+async def delete_email(request: Request, db: DbDep, user: CurrentUser) -> EmailState:
     """Remove your address: it is deleted, and nothing more is sent to it."""
     await service.remove_address(db, user.id)
     await db.commit()
     return await _state(request, db, user)
 
 
-@router.put("/api/me/email/preferences", tags=["email"])
-async def put_preferences(body: Choice, request: Request, db: DbDep, user: CurrentUser) -> dict:
+@router.put("/api/me/email/preferences", response_model=EmailState, tags=["email"])
+async def put_preferences(body: Choice, request: Request, db: DbDep, user: CurrentUser) -> EmailState:
     """Your default: email when it is your turn, when a game ends, when a friend invites you."""
     await service.set_preferences(db, user, body.model_dump(exclude_none=True))
     await db.commit()
     return await _state(request, db, user)
 
 
-@router.put("/api/me/email/preferences/{table_id}", tags=["email"])
+@router.put("/api/me/email/preferences/{table_id}", response_model=EmailState, tags=["email"])
 async def put_table_preferences(table_id: str, body: Choice, request: Request, db: DbDep,
-                                user: CurrentUser) -> dict:
+                                user: CurrentUser) -> EmailState:
     """One table's own choice (a table where you have a seat), which overrides your default there."""
     await service.set_preferences(db, user, body.model_dump(exclude_none=True), table_id=_table_id(table_id))
     await db.commit()
     return await _state(request, db, user)
 
 
-@router.delete("/api/me/email/preferences/{table_id}", tags=["email"])
-async def delete_table_preferences(table_id: str, request: Request, db: DbDep, user: CurrentUser) -> dict:
+@router.delete("/api/me/email/preferences/{table_id}", response_model=EmailState, tags=["email"])
+async def delete_table_preferences(table_id: str, request: Request, db: DbDep, user: CurrentUser) -> EmailState:
     """That table follows your default again."""
     await service.clear_table_preferences(db, user.id, _table_id(table_id))
     await db.commit()
