@@ -86,6 +86,19 @@ class Settings(BaseSettings):
     idle_listed_seconds: int = 60 * 60 * 24 * 7  # games in play with no move for this long leave the public list
     # The move writer waits this long for SQLite's write lock, then the batch's movers are told `try_again`.
     db_lock_timeout: float = 2.0
+    # Email (app/mail, docs/security.md): with no SMTP_HOST nothing is sent and the account page says so.
+    smtp_host: str = ""
+    smtp_port: int = 587
+    smtp_user: str = ""
+    smtp_password: str = ""
+    smtp_security: str = "starttls"  # starttls | ssl | none (none only for a relay on the same host or network)
+    mail_from: str = ""  # the From address, e.g. "Boardhall <hall@example.org>"
+    public_url: str = "http://localhost:8000"  # where links in emails point: this hall's address as players see it
+    mail_every_minutes: float = 15.0  # at most one email per player this often, telling every table waiting
+    mail_gather_s: float = 60.0  # how long a first item waits for others (a flurry of moves makes one email)
+    mail_tick_s: float = 5.0  # how often the worker looks for email to send
+    mail_lease_s: float = 60.0  # how long a claimed email stays with its worker before another takes it over
+    mail_fault: str = ""  # tests only: end the process right "after_claim" or "after_send" of an email
     # Logs: one JSON object per line (app/observability.py), or "text" for a person reading a terminal.
     log_format: str = "json"
     # Tests only: SIGKILL the process right after this many move batches committed (0: never).

@@ -35,11 +35,13 @@ from app.history.routes import router as history_router
 from app.lobby import service as lobby_service
 from app.lobby.routes import router as lobby_router
 from app.lobby import timing
+from app.mail import routes as mail_routes, service as mail
+from app.mail.worker import Mailer, configured as mail_configured
 from app.play import gauges, leases, thinking
 from app.play.broker import make_broker
 from app.play.hub import Hub
 from app.play import people as people_channel
-from app.play.notices import GameFinished, SeatsChanged, TurnsChanged
+from app.play.notices import FriendInvited, GameFinished, SeatsChanged, TurnWaits, TurnsChanged
 from app.play.routes import SocketCounts, router as play_router
 from app.replays.routes import router as replays_router
 from app.tournaments import service as tournaments
@@ -121,7 +123,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.hub.notices.subscribe(TurnsChanged, app.state.people.on_turns)
         app.state.hub.notices.subscribe(SeatsChanged, app.state.people.on_seats)
         await app.state.people.start()
+        # Email (app/mail), when SMTP is set up: a turn waiting at a turn-based table and a finished game are
+        # queued for the players who asked; the worker (one instance at a time) sends them. The friends'
+        # invitations reach mail.queue_invite_email the same way.
+        if mail_configured(settings):
+            app.state.hub.notices.subscribe(TurnWaits, lambda turn: mail.soon(
+                mail.queue_turn(app.state.sessionmaker, turn.table_id, turn.version, turn.seats)))
+            app.state.hub.notices.subscribe(GameFinished, lambda finished: mail.soon(
+                mail.queue_finished(app.state.sessionmaker, finished.table_id)))
+            app.state.hub.notices.subscribe(FriendInvited, lambda invited: mail.soon(mail.queue_invite_email(
+                app.state.sessionmaker, invited.table_id, invited.from_user_id, invited.to_user_id)))
         await app.state.hub.start()
+        mailer = None
+        if mail_configured(settings):
+            mailer = asyncio.create_task(Mailer(app.state.sessionmaker, settings, keys, app.state.hub.instance).run())
         unwatch = gauges.watch(app.state.hub)
         await app.state.hashing.start()
         ticker = asyncio.create_task(_run_tournaments_once(app, settings.tournament_tick))
@@ -133,7 +148,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             # reconnect, through the proxy, to another instance) and waited for their handlers; what is left is
             # background work and the moves still queued for the writer, which hub.close() commits.
             log.info("shutting down: draining queued moves")
-            for task in (ticker, visits, refresh):
+            for task in (ticker, visits, refresh, mailer):
                 if task is None:
                     continue
                 task.cancel()
@@ -149,6 +164,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="Boardhall", version="0.1.0", lifespan=lifespan,
                   description="Board games with friends: lobby, tables and live play. Protocol: docs/protocol.md")
     app.state.settings = settings
+    app.state.keys = keys  # also signs the links in emails (app/mail/tokens.py)
+    app.state.account_sections = [mail_routes.account_section]  # parts of the account page from layers above
     app.state.hashing = PasswordHashing(settings.hash_workers, settings.hash_queue_limit)
     app.state.login_backoff = Backoff(settings.login_free_failures, settings.login_max_wait, settings.login_window)
     app.state.guest_window = Window(settings.guests_per_address_per_hour, 3600)
@@ -181,6 +198,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(i18n_web.router)
     app.include_router(replays_router)
     app.include_router(history_router)
+    app.include_router(mail_routes.router)
 
     @app.get("/healthz", tags=["operations"])
     async def healthz() -> JSONResponse:

@@ -21,7 +21,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("accounts", ("app.db", "app.accounts")),
     ("tables", ("app.lobby",)),
     ("live play", ("app.play",)),
-    ("records", ("app.history", "app.replays", "app.tournaments", "app.friends")),
+    ("records", ("app.history", "app.replays", "app.tournaments", "app.friends", "app.mail")),
     ("assembly", ("app.main",)),
 ]
 

@@ -288,3 +288,57 @@ class Presence(Base):
     __tablename__ = "presence"
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
     seen_ms: Mapped[int] = mapped_column(BigInteger)
+
+
+class EmailAddress(Base):
+    """A registered player's email address (app/mail): shown to nobody else, deleted when they remove it. Verified
+    by a signed link; `last_sent_ms` spaces their batched messages out (at most one per MAIL_EVERY_MINUTES)."""
+
+    __tablename__ = "email_addresses"
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    address: Mapped[str] = mapped_column(String(254))
+    verified_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    last_sent_ms: Mapped[int | None] = mapped_column(BigInteger)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class EmailPreference(Base):
+    """What a player wants email about: the default (table_id ""), or one table's own choice, which overrides it."""
+
+    __tablename__ = "email_preferences"
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    table_id: Mapped[str] = mapped_column(String(16), primary_key=True)  # "" for the default
+    turn: Mapped[bool] = mapped_column(Boolean)  # it is my turn at a turn-based table
+    finished: Mapped[bool] = mapped_column(Boolean)  # a game of mine ended
+    invite: Mapped[bool] = mapped_column(Boolean)  # a friend invited me to a table
+
+
+class MailItem(Base):
+    """Something to tell a player by email, waiting for the worker (app/mail/worker.py). `key` makes telling the
+    same thing twice (two instances hearing one move, a retried notice) one row. pending -> batched -> done."""
+
+    __tablename__ = "mail_items"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    kind: Mapped[str] = mapped_column(String(16))  # turn | finished | invite | verify
+    table_id: Mapped[str | None] = mapped_column(String(16))
+    detail: Mapped[dict] = mapped_column(JSON, default=dict)
+    key: Mapped[str] = mapped_column(String(128), unique=True)
+    created_ms: Mapped[int] = mapped_column(BigInteger)
+    state: Mapped[str] = mapped_column(String(8), default="pending", index=True)
+    batch_id: Mapped[str | None] = mapped_column(String(32), index=True)
+
+
+class MailBatch(Base):
+    """One email: the items it tells, claimed by one worker. claimed -> sending (committed just before the SMTP
+    conversation) -> sent. A claim whose worker died before `sending` is taken over and sent; one that died while
+    `sending` is marked lost, never sent again (it may have gone out). Its id is the Message-ID's left part."""
+
+    __tablename__ = "mail_batches"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    state: Mapped[str] = mapped_column(String(8), index=True)  # claimed | sending | sent | empty | lost | failed
+    owner: Mapped[str] = mapped_column(String(32))
+    until_ms: Mapped[int] = mapped_column(BigInteger)
+    created_ms: Mapped[int] = mapped_column(BigInteger)
+    sent_ms: Mapped[int | None] = mapped_column(BigInteger)

@@ -236,9 +236,13 @@ async def rules_page(game_id: str, request: Request, user: OptionalUser) -> HTML
 
 
 @router.get("/account", response_class=HTMLResponse, include_in_schema=False)
-async def account_page(request: Request, user: OptionalUser, error: str | None = None, why: str | None = None,
-                       done: str | None = None) -> HTMLResponse:
-    return _render(request, "lobby/account.html", user=user, error=error, why=why, done=done)
+async def account_page(request: Request, db: DbDep, user: OptionalUser, error: str | None = None,
+                       why: str | None = None, done: str | None = None) -> HTMLResponse:
+    # Layers above the lobby add their parts of the page (email: app/mail), registered in app/main.py.
+    extra: dict = {}
+    for section in getattr(request.app.state, "account_sections", ()):
+        extra.update(await section(request, db, user))
+    return _render(request, "lobby/account.html", user=user, error=error, why=why, done=done, **extra)
 
 
 @router.get("/tables/{table_id}", response_class=HTMLResponse, include_in_schema=False)

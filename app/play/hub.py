@@ -42,7 +42,7 @@ from app.lobby import timing
 from . import clocks, store
 from .bots import Bots
 from .eviction import Eviction
-from .notices import GameFinished, Notices, TurnsChanged
+from .notices import GameFinished, Notices, TurnWaits, TurnsChanged
 from .patch import make_patches
 from .runtime import PlayError, Runtime, audience_key, dumps, seat_number
 from .sockets import Connection, Fanout
@@ -244,6 +244,11 @@ class Hub(Fanout, Bots, UndoTrail, Eviction):
                                           awaited_before))
         if result is not None:
             self.notices.tell(GameFinished(table_id))  # the history and ratings record it (app/main.py)
+        elif rt.pace and rt.pace.get("mode") == timing.TURN_BASED:
+            humans = rt.humans()
+            awaited = tuple(s for s in waiting if s in humans and s != seat)
+            if awaited:
+                self.notices.tell(TurnWaits(table_id, new_version, awaited))  # email (app/main.py)
         return new_version
 
     # ---- views and frames of a move --------------------------------------------------------------------

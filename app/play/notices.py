@@ -63,6 +63,14 @@ class FriendInvited:
     to_user_id: int
 
 
+class TurnWaits:
+    """At a turn-based table, a committed move leaves these seats of people (not bots, not the mover) to move."""
+
+    table_id: str
+    version: int
+    seats: tuple[int, ...]
+
+
 Notice = TypeVar("Notice")
 
 
