@@ -227,3 +227,24 @@ def test_a_server_without_smtp_takes_no_address_and_its_account_page_says_so(sql
     page = person.http.get("/account").text
     assert "Email is not set up on this server" in page and 'name="address"' not in page
     assert "Почта на этом сервере не настроена" in person.http.get("/account?lang=ru").text
+
+
+def test_a_friends_invitation_arrives_by_email_and_its_link_seats_them(hall, smtp):
+    host, pal = registered(hall, "hostess"), registered(hall, "palomino")
+    address = f"palomino{free_port()}@example.test"
+    verified(pal, smtp, address)
+    host.post("/api/friends", {"user_id": pal.id})
+    pal.post(f"/api/friends/{host.id}/accept")
+    table = host.post("/api/tables", {"game": "tally", "seats": 2, "options": {"rounds": 1, "first_player": 0},
+                                      "private": True}).json()
+    assert host.post(f"/api/tables/{table['id']}/invites", {"user_id": pal.id}).json() == {"status": "invited"}
+    [_, message] = smtp.inbox.wait(address, 2)
+    assert message["Subject"] == "Boardhall: You are invited to a table"
+    assert "Hostess invites you to a table:" in body(message)
+    # The link opens the private table for them (the invite rides in it), and they sit down with what it carried.
+    [link] = [u for u in links(message) if "/join/" in u]
+    page = pal.http.get(local(link), follow_redirects=True)
+    assert page.status_code == 200 and "This table is private" not in page.text
+    assert page.url.path == f"/tables/{table['id']}" and page.url.params["invite"] == table["invite"]
+    pal.post(f"/api/tables/{table['id']}/join", {"invite": page.url.params["invite"]})
+    assert pal.id in [s["user_id"] for s in host.http.get(f"/api/tables/{table['id']}").json()["seats"]]

@@ -191,8 +191,10 @@ async def queue_invite_email(sessionmaker: async_sessionmaker[AsyncSession], tab
                              to_user_id: int) -> None:
     """A friend invited `to_user_id` to a table (the friends' FriendInvited notice, subscribed in app/main.py)."""
     async with sessionmaker() as db:
+        table = await db.get(Table, table_id)
+        # The table's invite code rides along: a private table opens only with it, as the waiting list's link does.
         await enqueue(db, [to_user_id], "invite", table_id, key=f"invite:{table_id}:{from_user_id}",
-                      detail={"from": from_user_id})
+                      detail={"from": from_user_id, "invite": table.invite if table is not None else None})
         await db.commit()
 
 

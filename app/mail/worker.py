@@ -373,7 +373,8 @@ class Mailer:
         for item in invites:
             friend = await db.get(User, item.detail.get("from"))
             lines.append(gettext("%(friend)s invites you to a table:") % {"friend": friend.nickname if friend else "?"})
-            lines.append("* " + self._link(f"/tables/{item.table_id}"))
+            code = item.detail.get("invite")
+            lines.append("* " + self._link(f"/join/{code}" if code else f"/tables/{item.table_id}"))
             lines.append("")
         unsubscribe = self._link(f"/mail/unsubscribe?token={tokens.sign(self.keys, tokens.UNSUBSCRIBE, user.id)}")
         lines += ["-- ", gettext("You get this email because you asked for it on your Boardhall account page, "

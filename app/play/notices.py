@@ -63,6 +63,7 @@ class FriendInvited:
     to_user_id: int
 
 
+@dataclass(frozen=True)
 class TurnWaits:
     """At a turn-based table, a committed move leaves these seats of people (not bots, not the mover) to move."""
 
