@@ -84,8 +84,8 @@ def setup(num_players: int, options: JamboOptions, state: State) -> None:
 
 def known(s: State) -> dict:
     """What a player has seen that the state does not show by itself, for scramble_hidden to keep: `hands[p]`, cards
-    in p's hand its opponent saw go there (taken face up from the discard pile, by the Hyena, given by the Scale; the
-    Hyena's player saw the whole hand), while they stay there; `deck_top[p]`, the cards p's Psychic put back on the
+    in p's hand its opponent saw go there (taken face up from the discard pile or the Ape's pool, by the Hyena, given
+    by the Scale; the Hyena's player saw the whole hand), while they stay there; `deck_top[p]`, the cards p's Psychic put back on the
     deck, bottom to top, while they stay on top. A game dealt before this was kept starts it empty."""
     return s.setdefault("known", {"hands": {"0": [], "1": []}, "deck_top": {"0": [], "1": []}})
 

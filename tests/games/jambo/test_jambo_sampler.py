@@ -58,3 +58,16 @@ def test_the_psychics_player_remembers_the_top_of_the_deck_and_the_other_does_no
         assert GAME.scramble_hidden(state, seer, random.Random(k))["deck"][-back:] == top
         others.add(tuple(GAME.scramble_hidden(state, 1 - seer, random.Random(k))["deck"][-back:]))
     assert len(others) > 1
+
+
+def test_cards_taken_from_the_apes_face_up_pool_stay_in_their_hands():
+    def ape_done(before, state):
+        frame = sub_step(before)
+        return frame is not None and frame["step"] == "ape" and sub_step(state) is None
+
+    _, state = after(ape_done)
+    for holder in (0, 1):
+        hand = state["players"][holder]["hand"]
+        for k in range(4):
+            assert sorted(GAME.scramble_hidden(state, 1 - holder, random.Random(k))["players"][holder]["hand"]) == \
+                sorted(hand)

@@ -276,6 +276,8 @@ class PoolCardTake(JamboStep):
         card = action["card"]
         frame["pool"].remove(card)
         player(s, seat)[self.into].append(card)
+        if self.into == "hand":  # taken from the face-up pool: both players saw it go there
+            seen_in_hand(s, seat, [card])
         if "taken" in frame:
             frame["taken"][seat] += 1
         log.add("pick", t("{player} takes {card}", player=seat_ref(seat), card=D.card_say(card)), card=card)
