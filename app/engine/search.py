@@ -7,7 +7,8 @@ state itself (tests/test_search.py checks it for every game). On that deal every
 out with the same random numbers (common random numbers: the same deal, the same draws, the same tie-breaks), every
 seat then playing the game's heuristic bot, which is thus both the rollout policy and the model of the opponents.
 Comparing the actions on the same deals removes most of the noise a playout has. A playout runs to the end of the
-game, or is cut off after `cutoff` moves and judged by the game's `scores_so_far`.
+game, or is cut off after `cutoff` moves (a long game's `search_cutoff` per seat) and judged by the game's
+`evaluate` (its estimate of each seat's chance to win), else by its `scores_so_far`.
 
 The heuristic's own choice is the default: another action is played only when its mean gain over it, paired deal by
 deal, exceeds `CONFIDENCE` standard errors, so a short budget, or one cut short by the deadline, never plays worse
@@ -38,7 +39,7 @@ class Budget:
 
     iterations: int
     seconds: float | None = None
-    cutoff: int | None = None  # moves of a playout before it is judged by scores_so_far (None: to the end)
+    cutoff: int | None = None  # moves of a playout before it is judged by evaluate (None: to the end)
 
 
 @dataclass
