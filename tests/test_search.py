@@ -162,3 +162,14 @@ def test_a_long_game_is_judged_by_its_estimate_at_the_cut_off():
     budget = LEVELS["hard"].budget(game, 2)
     assert budget.cutoff == 2 * game.search_cutoff
     assert budget.iterations >= MIN_DEALS * 20  # enough deals to leave the heuristic's choice among 20 actions
+
+
+def test_jambo_playouts_that_stall_are_cut_off_and_judged_by_gold():
+    """Two heuristic Jambo bots now and then stall far from 60 gold for thousands of moves: the search stops a
+    playout after `search_cutoff` moves per seat and judges it by the gold held."""
+    game = get("jambo")
+    state = game.new_game(2, None, 1)
+    assert game.evaluate(state) == pytest.approx([0.5, 0.5])
+    state["players"][1]["gold"] += 20
+    assert game.evaluate(state)[1] > 0.85
+    assert LEVELS["hard"].budget(game, 2).cutoff == 2 * game.search_cutoff

@@ -18,6 +18,7 @@ from . import data as D
 from . import turn, view
 from .scoring import result
 from .bot import JamboBot
+from .bot import chances as gold_chances
 from .state import JamboOptions, free_plain, held, known, plain_capacity, setup, supply
 from .steps import STEP_TYPES
 
@@ -50,6 +51,9 @@ class Jambo(StepGame):
     max_moves: ClassVar[int] = 30000
     move_cap: ClassVar[int] = 6000  # longest measured: 1,350 moves (two random bots)
     bots: ClassVar[dict] = {"random": RandomBot, "heuristic": JamboBot}
+    # A game takes about 250 moves, but two heuristic bots now and then stall for thousands: the search bot judges
+    # a playout by the gold held after 150 moves per seat.
+    search_cutoff: ClassVar[int] = 150
     step_types = STEP_TYPES
 
     def setup(self, num_players: int, options: BaseModel, state: State) -> None:
@@ -95,6 +99,9 @@ class Jambo(StepGame):
         if state["over"] is None:
             pending = self.pending(state)
             assert len(pending) == 1 and all(self.legal(state, seat) for seat in pending)
+
+    def evaluate(self, state: State) -> list[float]:
+        return gold_chances(state)
 
     def scramble_hidden(self, state: State, audience: int | None, rng: Any) -> State:
         """Deal the cards `audience` cannot see (the deck, the other hand, cards looked at by the other) anew. Cards
