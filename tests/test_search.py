@@ -165,8 +165,8 @@ def test_a_long_game_is_judged_by_its_estimate_at_the_cut_off():
 
 
 def test_jambo_playouts_that_stall_are_cut_off_and_judged_by_gold():
-    """Two heuristic Jambo bots now and then stall far from 60 gold for thousands of moves: the search stops a
-    playout after `search_cutoff` moves per seat and judges it by the gold held."""
+    """A few Jambo playouts from dealt positions ran far longer than a game: the search stops a playout after
+    `search_cutoff` moves per seat and judges it by the gold held."""
     game = get("jambo")
     state = game.new_game(2, None, 1)
     assert game.evaluate(state) == pytest.approx([0.5, 0.5])
