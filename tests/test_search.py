@@ -146,3 +146,30 @@ def test_a_search_out_of_time_plays_the_heuristic_move():
         heuristic = policy_bot(game).choose(game.full_view(state, seat), random.Random(4))
         result = search(game, state, seat, Budget(iterations=50, seconds=0.0), seed=4)
         assert result.iterations == 0 and result.action == heuristic
+
+
+def test_a_long_game_is_judged_by_its_estimate_at_the_cut_off():
+    """Istanbul's playouts stop after `search_cutoff` moves per seat and are judged by its estimate of each seat's
+    chance to win: rubies above all, then what brings the next one nearer."""
+    game = get("istanbul")
+    state = game.new_game(2, None, 1)
+    assert game.evaluate(state) == pytest.approx([0.5, 0.5], abs=0.1)
+    state["players"][0]["rubies"] += 1
+    assert game.evaluate(state)[0] > 0.8
+    state["players"][1]["lira"] += 20
+    state["players"][1]["goods"]["red"] += 3
+    assert 0.5 < game.evaluate(state)[0] < 0.8
+    budget = LEVELS["hard"].budget(game, 2)
+    assert budget.cutoff == 2 * game.search_cutoff
+    assert budget.iterations >= MIN_DEALS * 20  # enough deals to leave the heuristic's choice among 20 actions
+
+
+def test_jambo_playouts_that_stall_are_cut_off_and_judged_by_gold():
+    """A few Jambo playouts from dealt positions ran far longer than a game: the search stops a playout after
+    `search_cutoff` moves per seat and judges it by the gold held."""
+    game = get("jambo")
+    state = game.new_game(2, None, 1)
+    assert game.evaluate(state) == pytest.approx([0.5, 0.5])
+    state["players"][1]["gold"] += 20
+    assert game.evaluate(state)[1] > 0.85
+    assert LEVELS["hard"].budget(game, 2).cutoff == 2 * game.search_cutoff

@@ -138,6 +138,16 @@ class Game(ABC):
         """Each seat's points if the game stopped now (a tournament table closed early); None: cannot say."""
         return None
 
+    # The search bot's cut-off (app/engine/search.py): moves per seat a playout plays before `evaluate` judges it,
+    # for a game too long to play out to the end within a move's budget; None: playouts run to the end.
+    search_cutoff: ClassVar[int | None] = None
+
+    def evaluate(self, state: State) -> list[float] | None:
+        """Each seat's chance to win from here as the game estimates it (in [0, 1], summing to 1), to judge a search
+        playout cut off before the end. It may read the whole state: the search only plays on determinized states.
+        None: the search ranks `scores_so_far` instead."""
+        return None
+
     def open_views(self, state: State, num_players: int) -> list[dict[str, Any]]:
         """What a replay shows "with every card open" once the game is over: by default every seat's own view, so
         each hand is drawn by the game's renderer exactly as its player saw it. A game may return fewer, fuller

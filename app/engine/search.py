@@ -7,7 +7,8 @@ state itself (tests/test_search.py checks it for every game). On that deal every
 out with the same random numbers (common random numbers: the same deal, the same draws, the same tie-breaks), every
 seat then playing the game's heuristic bot, which is thus both the rollout policy and the model of the opponents.
 Comparing the actions on the same deals removes most of the noise a playout has. A playout runs to the end of the
-game, or is cut off after `cutoff` moves and judged by the game's `scores_so_far`.
+game, or is cut off after `cutoff` moves (a long game's `search_cutoff` per seat) and judged by the game's
+`evaluate` (its estimate of each seat's chance to win), else by its `scores_so_far`.
 
 The heuristic's own choice is the default: another action is played only when its mean gain over it, paired deal by
 deal, exceeds `CONFIDENCE` standard errors, so a short budget, or one cut short by the deadline, never plays worse
@@ -38,7 +39,7 @@ class Budget:
 
     iterations: int
     seconds: float | None = None
-    cutoff: int | None = None  # moves of a playout before it is judged by scores_so_far (None: to the end)
+    cutoff: int | None = None  # moves of a playout before it is judged by evaluate (None: to the end)
 
 
 @dataclass
@@ -67,7 +68,12 @@ def reward(result: dict[str, Any], seat: int, num_players: int) -> float:
 
 
 def _judge(game: Game, state: State, seat: int, num_players: int) -> float:
-    """A playout cut off before the end: the seat's standing by the points on the table, else a draw."""
+    """A playout cut off before the end: the game's estimate of each seat's chance to win (`evaluate`) for the win
+    and its order for the place; else the seat's standing by the points on the table; else a draw."""
+    chances = game.evaluate(state)
+    if chances:
+        places = [1 + sum(1 for w in chances if w > v) for v in chances]
+        return 0.75 * chances[seat] + 0.25 * (num_players - places[seat]) / max(num_players - 1, 1)
     scores = game.scores_so_far(state)
     if not scores:
         return 0.75 / num_players + 0.125
@@ -161,10 +167,11 @@ def _playout(game: Game, det: State, seat: int, n: int, action: Action, policy: 
 # ---- levels ----------------------------------------------------------------------------------------------------
 
 # CPU a playout costs in each game, relative to The River's (a 2-player game from its start, measured on this
-# machine: about 6 ms for River and Gold Rush, 20 ms Jambo, 27 ms Gold West, 50 ms Istanbul). A level's budget is
-# divided by it and by half the number of players (a playout is longer with more seats), so a level thinks about
-# as long in every game.
-PLAYOUT_COST = {"river": 1.0, "goldrush": 1.0, "jambo": 3.3, "goldwest": 4.5, "istanbul": 8.0}
+# machine: about 6 ms for River and Gold Rush, 20 ms Jambo, 27 ms Gold West; Istanbul's playouts to the end took
+# 50 ms, its playouts cut off after 16 moves per seat (`search_cutoff`) about 4 ms). A level's budget is divided by
+# it and by half the number of players (a playout is longer with more seats), so a level thinks about as long in
+# every game.
+PLAYOUT_COST = {"river": 1.0, "goldrush": 1.0, "jambo": 3.3, "goldwest": 4.5, "istanbul": 1.2}
 
 
 @dataclass(frozen=True)
@@ -181,7 +188,8 @@ class Level:
         if not self.iterations:
             return None
         scale = PLAYOUT_COST.get(game.id, 4.0) * max(num_players, 2) / 2
-        return Budget(iterations=max(1, round(self.iterations / scale)), seconds=self.seconds)
+        cutoff = game.search_cutoff * num_players if game.search_cutoff else None
+        return Budget(iterations=max(1, round(self.iterations / scale)), seconds=self.seconds, cutoff=cutoff)
 
 
 LEVELS: dict[str, Level] = {

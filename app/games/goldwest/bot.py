@@ -1,6 +1,9 @@
 """A heuristic Gold West bot: activate the section whose kept resources build a settlement and pay for the best
 investment, buy the richest investment, take Boomtown cells, ship every metal left, build next to its own group in
-terrains it can win, and store each token's resources for 3 VP.
+terrains it can win, and store each token's resources for 3 VP. Building needs Wood or Stone, and a turn without
+either must loot (-1 VP, a camp in the Wanted area, no influence): so while its track is short of them it takes
+tokens with Wood and Stone over richer metal ones (it looted in 37-47% of its turns before, 15-20% since;
+bench/bench_goldwest_blunders.py).
 
 It reads only the seat's view (public board, legal actions) and the static data.
 """
@@ -23,11 +26,14 @@ def _counts(resources: list[str]) -> dict[str, int]:
     return out
 
 
+SETTLEMENT_VALUE, CAMP_VALUE, LOOT_VALUE = 4.0, 2.5, -3.0  # this turn's Build or Loot by what is kept
+
+
 def kept_value(kept: list[str], game: dict) -> float:
     """How useful a set of activated resources is this turn."""
     held = _counts(kept)
     wood, stone = held.get("wood", 0) > 0, held.get("stone", 0) > 0
-    value = 4.0 if wood and stone else 2.5 if wood or stone else -3.0
+    value = SETTLEMENT_VALUE if wood and stone else CAMP_VALUE if wood or stone else LOOT_VALUE
     best_card = 0.0
     for card in game["investments"]:
         inv = D.INVESTMENT_BY_ID[card]
@@ -48,6 +54,25 @@ def best_keep(resources: list[str], keep: int, game: dict) -> float:
             seen.add(combo)
             best = max(best, kept_value(list(combo), game))
     return best
+
+
+def builders_on_track(supply: list[list[str]]) -> dict[str, int]:
+    """Wood and Stone on the supply track: what the next turns can build with."""
+    return {r: sum(cubes.count(r) for cubes in supply) for r in ("wood", "stone")}
+
+
+BUILDER_WANT = 2  # Wood and Stone on the track below which a token's Wood or Stone is worth taking for itself
+BUILDER_VALUE = 1.5  # what one such cube is worth: a turn that builds instead of looting (-1 VP, Wanted, no influence)
+
+
+def builder_value(resources: list[str] | tuple[str, ...], builders: dict[str, int]) -> float:
+    """The worth of a token's Wood and Stone to a seat short of them: without them a later turn must loot."""
+    value = 0.0
+    for res in ("wood", "stone"):
+        gained = sum(1 for r in resources if r == res)
+        short = max(0, BUILDER_WANT - builders[res])
+        value += BUILDER_VALUE * min(gained, short)
+    return value
 
 
 FUTURE_WEIGHT = 0.3  # how much next turn's best activation counts against VP now when storing resources
@@ -144,10 +169,13 @@ class GoldWestBot(Bot):
         mine = {h for h, hx in hexes.items() if hx["camp"] == me}
         players = game["players"]
 
+        builders = builders_on_track(players[me]["supply"])
+
         def value(action):
             hx = hexes[action["hex"]]
             token = D.TOKENS[hx["token"]]
             worth = len(token["resources"]) + 0.3 * sum(r in D.METALS for r in token["resources"])
+            worth += builder_value(token["resources"], builders)
             if action["as"] == "loot":
                 return worth
             near = sum(1 for n in D.NEIGHBOURS[action["hex"]] if n in mine)

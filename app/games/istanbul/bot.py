@@ -3,6 +3,7 @@ place would give now, an action by its gain, rubies far above everything) and pl
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -257,3 +258,33 @@ class IstanbulBot(Bot):
         if choice == "buy":
             return 1.0 if tile != 22 else 0.8
         return 0.5 if tile in (21, 23) else 0.2
+
+
+# ---- an estimate for the search bot's cut-off playouts ----------------------------------------------------------
+
+GOOD = 3.0  # a good in the cart, in lira: about what a market pays for it
+EXTENSION = 7.0  # a cart extension: its price at the Wainwright, and a third of a ruby there
+MOSQUE_TILE = 10.0  # a mosque tile: its lasting ability, and half of a pair that gives a ruby
+CARD = 3.0  # a bonus card in hand
+COFFEE = 1.5  # Grand Bazaar: coffee pays for Tavern tiles and Coffee House rubies
+SPREAD = 25.0  # lira: how far apart two worths must be for the better to be clearly ahead
+
+
+def worth(player: dict) -> float:
+    """A player's position in lira: rubies far above everything (the bot's own RUBY), then what brings the next
+    ruby nearer — lira, goods, cart extensions, mosque tiles, bonus cards."""
+    return (RUBY * player["rubies"] + player["lira"] + GOOD * sum(player["goods"].values())
+            + EXTENSION * player["extensions"] + MOSQUE_TILE * len(player["mosque"]) + CARD * len(player["hand"])
+            + COFFEE * player.get("coffee", 0))
+
+
+def chances(state: dict) -> list[float]:
+    """Each seat's chance to win as estimated from the worths (a softmax over `SPREAD` lira), for a playout cut
+    off before the end. A player past the ruby target (the last round is under way) is scored on rubies first."""
+    worths = [worth(p) for p in state["players"]]
+    if state["ending"] or state["over"]:
+        worths = [w + 10 * RUBY * p["rubies"] for w, p in zip(worths, state["players"])]
+    top = max(worths)
+    weights = [math.exp((w - top) / SPREAD) for w in worths]
+    total = sum(weights)
+    return [w / total for w in weights]

@@ -18,6 +18,7 @@ from . import data as D
 from . import state as S
 from . import turn, view
 from .bot import IstanbulBot
+from .bot import chances as bot_chances
 from .steps import STEP_TYPES
 
 
@@ -65,6 +66,8 @@ class Istanbul(StepGame):
     max_moves: ClassVar[int] = 20000
     move_cap: ClassVar[int] = 20000  # longest measured: about 5,000 moves (random bots wander; heuristic far fewer)
     bots: ClassVar[dict] = {"random": RandomBot, "heuristic": IstanbulBot}
+    # A game takes 350-550 moves: the search plays about two turns of each seat and judges by `evaluate`.
+    search_cutoff: ClassVar[int] = 16
     step_types = STEP_TYPES
 
     def setup(self, num_players: int, options: BaseModel, state: dict) -> list[dict]:
@@ -132,16 +135,26 @@ class Istanbul(StepGame):
             tokens = (state["governor"], state["smuggler"], state["courier"], state["coffee_trader"])
             assert all(2 <= t <= 12 for t in tokens)
 
+    def evaluate(self, state: dict) -> list[float]:
+        return bot_chances(state)
+
     def scramble_hidden(self, state: dict, audience: int | None, rng: Any) -> dict:
         """Unknown to `audience`: other players' bonus cards (and Grand Bazaar guild cards), every deck's order,
-        demand tiles under the top one."""
+        demand tiles under the top one. Kept as everyone saw them: bonus cards taken face up from the discard pile
+        (still in their taker's hand) and the demand tiles a market has turned under its stack."""
         out = copy_state(state)
-        others = [p for s, p in enumerate(out["players"]) if s != audience]
-        pool = unseen_shuffle(out["bonus"]["deck"] + [c for p in others for c in p["hand"]], rng)
+        seen = S.known(out)
+        others = [(s, p) for s, p in enumerate(out["players"]) if s != audience]
+        shown = {s: [c for c in seen["hands"].get(str(s), []) if c in p["hand"]] for s, p in others}
+        secret = {s: [c for c in p["hand"] if c not in shown[s]] for s, p in others}
+        pool = unseen_shuffle(out["bonus"]["deck"] + [c for s, _ in others for c in secret[s]], rng)
         out["bonus"]["deck"] = pool[:len(out["bonus"]["deck"])]
         rest = pool[len(out["bonus"]["deck"]):]
-        for p in others:
-            p["hand"], rest = rest[:len(p["hand"])], rest[len(p["hand"]):]
+        for s, p in others:
+            count = len(secret[s])
+            p["hand"], rest = shown[s] + rest[:count], rest[count:]
+            seen["hands"][str(s)] = list(shown[s])  # what is kept no longer names cards that left the hand
+        others = [p for _, p in others]
         if out["grand_bazaar"]:
             pool = unseen_shuffle(out["guild"]["deck"] + [c for p in others for c in p["guild"]], rng)
             out["guild"]["deck"], rest = pool[:len(out["guild"]["deck"])], pool[len(out["guild"]["deck"]):]
@@ -149,7 +162,8 @@ class Istanbul(StepGame):
                 p["guild"], rest = rest[:len(p["guild"])], rest[len(p["guild"]):]
         out["letters"]["deck"] = unseen_shuffle(out["letters"]["deck"], rng)
         out["kiosk"]["deck"] = unseen_shuffle(out["kiosk"]["deck"], rng)
-        for stack in out["demand"].values():
-            stack[1:] = unseen_shuffle(stack[1:], rng)
+        for place, stack in out["demand"].items():
+            hidden = len(stack) - 1 - min(seen["demand_turned"].get(place, 0), len(stack) - 1)
+            stack[1:1 + hidden] = unseen_shuffle(stack[1:1 + hidden], rng)
         out["rng"] = rng.randrange(1 << 64)
         return out

@@ -82,6 +82,10 @@ def setup(num_players: int, options: Any, state: dict[str, Any]) -> list[dict[st
         "players": players,
         "neutrals": list(D.NEUTRAL_PLACES) if n == 2 else [],
         "post_office": 0, "demand": demand,
+        # What every player has seen that the state does not show by itself (scramble_hidden keeps it): bonus cards
+        # taken face up from the discard pile, per seat, while still in hand; how many demand tiles each market has
+        # turned under its stack (seen on top, so the bottom of the stack is known in order).
+        "known": {"hands": {}, "demand_turned": {}},
         "mosques": {c: list(D.MOSQUE_VALUES[n]) for c in D.GOODS},
         "mosque_rubies": {str(D.SMALL_MOSQUE): D.MOSQUE_RUBIES[n], str(D.GREAT_MOSQUE): D.MOSQUE_RUBIES[n]},
         "wainwright": {"rubies": n, "extensions": D.EXTENSIONS_PER_PLAYER * n},
@@ -417,7 +421,17 @@ def discard_card(state: dict, seat: int, kind: str) -> int:
     card = next(c for c in hand if D.CARD_KIND[c] == kind)
     hand.remove(card)
     state["bonus"]["discard"].append(card)
+    # A card of this kind seen going into the hand is no longer known to be there: nobody can tell the two apart.
+    shown = known(state)["hands"].get(str(seat), [])
+    seen = next((c for c in shown if D.CARD_KIND[c] == kind), None)
+    if seen is not None:
+        shown.remove(seen)
     return card
+
+
+def known(state: dict) -> dict:
+    """The record of what every player has seen (a game dealt before it was kept starts it empty)."""
+    return state.setdefault("known", {"hands": {}, "demand_turned": {}})
 
 
 def top_discard_kind(state: dict) -> str | None:

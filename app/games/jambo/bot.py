@@ -4,6 +4,7 @@ early for the 1-gold bonus. It sees only its seat's view (with the legal list) a
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -257,3 +258,15 @@ class JamboBot(Bot):
             if k == "cheetah":
                 return 1 if o == "gold" else 0
         return 0
+
+
+GOLD_SPREAD = 10.0  # gold: how far apart two players must be for the richer to be clearly ahead
+
+
+def chances(state: dict) -> list[float]:
+    """Each player's chance to win as estimated from the gold held (a softmax over `GOLD_SPREAD`), for a search
+    playout cut off before the end (a few playouts from dealt positions ran far longer than a game)."""
+    golds = [p["gold"] for p in state["players"]]
+    top = max(golds)
+    weights = [math.exp((g - top) / GOLD_SPREAD) for g in golds]
+    return [w / sum(weights) for w in weights]

@@ -18,7 +18,8 @@ from . import data as D
 from . import turn, view
 from .scoring import result
 from .bot import JamboBot
-from .state import JamboOptions, free_plain, held, plain_capacity, setup, supply
+from .bot import chances as gold_chances
+from .state import JamboOptions, free_plain, held, known, plain_capacity, setup, supply
 from .steps import STEP_TYPES
 
 # Fields of a sub-step that hold cards out of every other place while it is decided.
@@ -50,6 +51,9 @@ class Jambo(StepGame):
     max_moves: ClassVar[int] = 30000
     move_cap: ClassVar[int] = 6000  # longest measured: 1,350 moves (two random bots)
     bots: ClassVar[dict] = {"random": RandomBot, "heuristic": JamboBot}
+    # A game takes about 250 moves, but a few search playouts from dealt positions ran far longer (hard decisions of
+    # up to 15 s): the search bot judges a playout by the gold held after 150 moves per seat.
+    search_cutoff: ClassVar[int] = 150
     step_types = STEP_TYPES
 
     def setup(self, num_players: int, options: BaseModel, state: State) -> None:
@@ -96,14 +100,31 @@ class Jambo(StepGame):
             pending = self.pending(state)
             assert len(pending) == 1 and all(self.legal(state, seat) for seat in pending)
 
+    def evaluate(self, state: State) -> list[float]:
+        return gold_chances(state)
+
     def scramble_hidden(self, state: State, audience: int | None, rng: Any) -> State:
-        """Deal the cards `audience` cannot see (the deck, the other hand, cards looked at by the other) anew."""
+        """Deal the cards `audience` cannot see (the deck, the other hand, cards looked at by the other) anew. Cards
+        the audience saw go into the other hand, and the cards its own Psychic put back on top of the deck, stay
+        where they are (state.known)."""
         s = copy_state(state)
+        seen = known(s)
         frame = turn.sub_step(s)
         hyena_look = frame is not None and frame["step"] == "hyena_take" and frame["seat"] == audience
-        places: list[list[int]] = [s["deck"]]
+        top: list[int] = []  # the top of the deck as the audience's Psychic left it
+        if audience is not None:
+            back = seen["deck_top"][str(audience)]
+            for k in range(min(len(back), len(s["deck"])), 0, -1):
+                if s["deck"][-k:] == back[:k]:
+                    top = back[:k]
+                    break
+        deck = s["deck"][:len(s["deck"]) - len(top)]
+        places: list[list[int]] = [deck]
+        shown: dict[int, list[int]] = {}
         for seat, P in enumerate(s["players"]):
             if seat != audience and not hyena_look:  # the Hyena shows its player the opponent's hand
+                shown[seat] = [c for c in seen["hands"][str(seat)] if c in P["hand"]] if audience is not None else []
+                P["hand"][:] = [c for c in P["hand"] if c not in shown[seat]]
                 places.append(P["hand"])
         if frame is not None and frame["seat"] != audience and frame["step"] in ("psychic", "scale"):
             places.append(frame["cards"])
@@ -116,5 +137,9 @@ class Jambo(StepGame):
             place[:] = [hidden.pop() for _ in place]
         if keep["step"] == "keep" and audience != s["turn"]:
             keep["card"] = hidden.pop()
+        s["deck"][:] = deck + top
+        for seat, cards in shown.items():
+            s["players"][seat]["hand"][:0] = cards
+            seen["hands"][str(seat)] = list(cards)  # what is kept no longer names cards that left the hand
         s["rng"] = rng.getrandbits(64)  # the draws to come (a reshuffled discard pile) are unknown too
         return s

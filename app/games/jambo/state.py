@@ -78,11 +78,29 @@ def setup(num_players: int, options: JamboOptions, state: State) -> None:
         "turn": first, "first": first, "turns": 1, "phase": 1, "actions_used": 0, "used_utilities": [],
         "wise_men": 0, "stand_built": False, "ender": None, "tie_goes_to": options.tie_goes_to,
         "steps": [{"step": "draw", "seat": first}], "over": None,
+        "known": {"hands": {"0": [], "1": []}, "deck_top": {"0": [], "1": []}},
     })
+
+
+def known(s: State) -> dict:
+    """What a player has seen that the state does not show by itself, for scramble_hidden to keep: `hands[p]`, cards
+    in p's hand its opponent saw go there (taken face up from the discard pile or the Ape's pool, by the Hyena, given
+    by the Scale; the Hyena's player saw the whole hand), while they stay there; `deck_top[p]`, the cards p's Psychic put back on the
+    deck, bottom to top, while they stay on top. A game dealt before this was kept starts it empty."""
+    return s.setdefault("known", {"hands": {"0": [], "1": []}, "deck_top": {"0": [], "1": []}})
+
+
+def seen_in_hand(s: State, seat: int, cards: list[int]) -> None:
+    """The opponent of `seat` saw these cards go into (or lie in) `seat`'s hand."""
+    shown = known(s)["hands"][str(seat)]
+    shown[:] = [c for c in shown if c in s["players"][seat]["hand"] and c not in cards] + list(cards)
 
 
 def pile(s: State) -> Pile:
     """The draw pile: when it runs out, the discard pile is shuffled into a new one (spec §7.7)."""
+    if "known" in s:  # before any secret draw: a seen card that has left its hand may come back unseen
+        for seat, shown in s["known"]["hands"].items():
+            shown[:] = [c for c in shown if c in s["players"][int(seat)]["hand"]]
     return Pile(Rng(s), s["deck"], s["discard"], "on_draw")
 
 

@@ -260,6 +260,8 @@ def perform(state: dict, seat: int, frame: dict, action: dict, log: Log) -> None
         if action.get("card") != "any_market":
             stack = state["demand"][str(place)]
             stack.append(stack.pop(0))
+            turned = S.known(state)["demand_turned"]
+            turned[str(place)] = turned.get(str(place), 0) + 1
     elif place == D.POLICE:
         player["family"] = action["to"]
         log.add("family", t("{player}'s family member goes to {place}.", player=who, place=D.place_name(action["to"])),
@@ -490,6 +492,7 @@ class CaravansaryStep(IStep):
             else:
                 card = state["bonus"]["discard"].pop()
                 state["players"][seat]["hand"].append(card)
+                S.known(state)["hands"].setdefault(str(seat), []).append(card)
                 log.add("draw", t("{player} takes {card} from the discard pile.", player=seat_ref(seat),
                                   card=D.card_name(D.CARD_KIND[card])), seat=seat)
             frame["draws"] -= 1

@@ -12,7 +12,7 @@ from app.engine import State, seat_ref, t, words
 from app.engine.steps import Frame
 
 from .. import data as D
-from ..state import can_take, fit_fee, held, held_types, place_wares, take_ware, total_wares
+from ..state import can_take, fit_fee, held, held_types, place_wares, seen_in_hand, take_ware, total_wares
 from ..turn import ask, done
 from .common import (RULES, CardRule, JamboStep, card_choices, card_rule, draw_to_hand, fee_of, fee_paid,
                      one_per_kind, player, use_utility, ware_choices)
@@ -113,6 +113,7 @@ class HyenaTake(JamboStep):
         card = action["card"]
         player(s, 1 - seat)["hand"].remove(card)
         player(s, seat)["hand"].append(card)
+        seen_in_hand(s, seat, [card])
         log.add("hyena", t("{player} takes a card from {opponent}'s hand", player=seat_ref(seat),
                            opponent=seat_ref(1 - seat)))
         log.add("hyena_private", t("{player} takes {card} from {opponent}", player=seat_ref(seat),
@@ -131,6 +132,7 @@ class HyenaGive(JamboStep):
         card = action["card"]
         player(s, seat)["hand"].remove(card)
         player(s, 1 - seat)["hand"].append(card)
+        seen_in_hand(s, 1 - seat, list(player(s, 1 - seat)["hand"]))  # the Hyena's player saw the whole hand
         log.add("hyena", t("{player} gives a card to {opponent}", player=seat_ref(seat), opponent=seat_ref(1 - seat)))
         log.add("hyena_private", t("{player} gives {card} to {opponent}", player=seat_ref(seat), card=D.card_say(card),
                                    opponent=seat_ref(1 - seat)), [0, 1], card=card)
@@ -274,6 +276,8 @@ class PoolCardTake(JamboStep):
         card = action["card"]
         frame["pool"].remove(card)
         player(s, seat)[self.into].append(card)
+        if self.into == "hand":  # taken from the face-up pool: both players saw it go there
+            seen_in_hand(s, seat, [card])
         if "taken" in frame:
             frame["taken"][seat] += 1
         log.add("pick", t("{player} takes {card}", player=seat_ref(seat), card=D.card_say(card)), card=card)

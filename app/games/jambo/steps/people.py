@@ -9,8 +9,8 @@ from __future__ import annotations
 from app.engine import State, Text, seat_ref, t
 
 from .. import data as D
-from ..state import (can_draw, free_spaces, gainable_types, held, held_types, pile, place_wares, supply, take_ware,
-                     total_wares)
+from ..state import (can_draw, free_spaces, gainable_types, held, held_types, known, pile, place_wares, seen_in_hand,
+                     supply, take_ware, total_wares)
 from ..turn import ask, done
 from .auction import open_auction
 from .common import (CardRule, HandDiscard, JamboStep, card_choices, card_rule, discard_from_hand, draw_to_hand,
@@ -104,7 +104,9 @@ class PsychicTake(JamboStep):
     def resolve(self, game, s, frame, seat, action, log):
         card = action["card"]
         player(s, seat)["hand"].append(card)
-        s["deck"].extend(reversed([c for c in frame["cards"] if c != card]))
+        back = list(reversed([c for c in frame["cards"] if c != card]))
+        s["deck"].extend(back)
+        known(s)["deck_top"][str(seat)] = back
         log.add("psychic", t("{player} takes one of the top cards; the others go back in order", player=seat_ref(seat)))
         log.private(seat, "psychic_private", t("You take {card}", card=D.card_say(card)), card=card)
         done(s)
@@ -472,6 +474,7 @@ class DrummerTake(JamboStep):
         card = action["card"]
         s["discard"].remove(card)
         player(s, seat)["hand"].append(card)
+        seen_in_hand(s, seat, [card])
         log.add("drummer", t("{player} takes {card} from the discard pile", player=seat_ref(seat), card=D.name(card)),
                 card=card)
         done(s)

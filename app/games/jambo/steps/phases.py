@@ -14,7 +14,8 @@ from typing import ClassVar
 from app.engine import Log, State, Text, english, seat_ref, t
 
 from .. import data as D
-from ..state import can_draw, can_take, count_wares, fit_fee, held, pile, place_wares, supply, take_ware
+from ..state import (can_draw, can_take, count_wares, fit_fee, held, pile, place_wares, seen_in_hand, supply,
+                     take_ware)
 from ..turn import ask, discard_card, done, end_turn, set_turn_step
 from .common import (RULES, JamboStep, UtilityRule, commit_label, one_per_kind, paid_text, use_utility,
                      with_fee)
@@ -353,6 +354,7 @@ class RainReaction(Reaction):
             P["hand"].remove(rain_maker)
             s["discard"].remove(frame["card"])
             P["hand"].append(frame["card"])
+            seen_in_hand(s, seat, [frame["card"]])
             discard_card(s, rain_maker)
             log.add("rain", t("{player} plays Rain Maker and takes {card}", player=seat_ref(seat),
                               card=D.card_say(frame["card"])), card=frame["card"])

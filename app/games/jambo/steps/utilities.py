@@ -9,7 +9,8 @@ from __future__ import annotations
 from app.engine import seat_ref, t, tn
 
 from .. import data as D
-from ..state import can_draw, exchange_wares, gainable_types, held_types, pile, place_wares, take_ware, total_wares
+from ..state import (can_draw, exchange_wares, gainable_types, held_types, pile, place_wares, seen_in_hand, take_ware,
+                     total_wares)
 from ..turn import ask, done
 from .common import (HandDiscard, JamboStep, UtilityRule, card_choices, card_rule, discard_from_hand, draw_to_hand,
                      fee_of, fee_paid, paid_text, player, ware_choices)
@@ -173,6 +174,7 @@ class ScaleKeep(JamboStep):
         other = frame["cards"][1] if frame["cards"][0] == keep else frame["cards"][0]
         player(s, seat)["hand"].append(keep)
         player(s, 1 - seat)["hand"].append(other)
+        seen_in_hand(s, 1 - seat, [other])
         log.add("scale", t("{player} keeps one card and gives the other to {opponent}", player=seat_ref(seat),
                            opponent=seat_ref(1 - seat)))
         log.add("scale_private", t("{player} receives {card}", player=seat_ref(1 - seat), card=D.card_say(other)),
@@ -204,6 +206,7 @@ class MaskSwap(JamboStep):
         taken = s["discard"].pop()
         P["hand"].remove(card)
         P["hand"].append(taken)
+        seen_in_hand(s, seat, [taken])
         s["discard"].append(card)
         log.add("mask", t("{player} swaps {card} from hand with {taken} from the discard pile", player=seat_ref(seat),
                           card=D.card_say(card), taken=D.card_say(taken)), card=card)
