@@ -13,7 +13,7 @@ this stack and machine could carry at that moment.
     .venv/bin/python bench/bench_vs_bgio.py --rounds 3 --tables 50 --seconds 6
     .venv/bin/python bench/bench_vs_bgio.py --rounds 6 --tables 50 --seconds 6 --ceiling
 
-Needs node and `cd bench/bgio && npm install` (boardgame.io 0.50.2, pinned in package-lock.json).
+Needs node and `cd bench/bgio && npm ci` (boardgame.io 0.50.2, pinned in package-lock.json).
 """
 
 from __future__ import annotations
