@@ -13,7 +13,7 @@ this stack and machine could carry at that moment.
     .venv/bin/python bench/bench_vs_bgio.py --rounds 3 --tables 50 --seconds 6
     .venv/bin/python bench/bench_vs_bgio.py --rounds 6 --tables 50 --seconds 6 --ceiling
 
-Needs node and `cd bench/bgio && npm install` (boardgame.io 0.50.2, pinned in package-lock.json).
+Needs node and `cd bench/bgio && npm ci` (boardgame.io 0.50.2, pinned in package-lock.json).
 """
 
 from __future__ import annotations
@@ -52,10 +52,14 @@ def check_node() -> str:
     return node
 
 
-def boardhall_side(tables: int, seconds: float, warmup: float) -> dict:
+def boardhall_side(tables: int, seconds: float, warmup: float, node: str | None = None) -> dict:
+    """With `node`, the players are bench/bgio/boardhall.js (Node, as client.js is for boardgame.io); else
+    bench_ws.py's Python players."""
     server = start_server()
     try:
         base = server.url
+        if node:
+            return node_players(node, "boardhall.js", base, server.proc.pid, tables, seconds, warmup, os.environ)
         stats = asyncio.run(run(base, base.replace("http", "ws", 1), tables, seconds, server.proc.pid, warmup=warmup))
     finally:
         server.stop()
@@ -84,16 +88,25 @@ def bgio_side(node: str, tables: int, seconds: float, warmup: float, delta_state
                     break
             except httpx.HTTPError:
                 time.sleep(0.1)
-        out = subprocess.run([node, str(BGIO / "client.js"), "--tables", str(tables), "--seconds", str(seconds),
-                              "--warmup", str(warmup), "--url", url, "--pid", str(server.pid)],
-                             cwd=BGIO, env=env, capture_output=True, text=True, timeout=seconds + warmup + 300)
-        if out.returncode != 0:
-            raise RuntimeError(f"client.js exited with {out.returncode}: {out.stderr[-2000:]}")
-        res = json.loads(out.stdout.strip().splitlines()[-1])
+        res = node_players(node, "client.js", url, server.pid, tables, seconds, warmup, env)
     finally:
         stop(server)
         log.close()
     Path(log.name).unlink()  # kept only when the run failed, to read
+    return res
+
+
+def node_players(node: str, script: str, url: str, pid: int, tables: int, seconds: float, warmup: float,
+                 env) -> dict:
+    """Runs one of bench/bgio's closed-loop clients against the server at `url` and reads its JSON line."""
+    out = subprocess.run([node, str(BGIO / script), "--tables", str(tables), "--seconds", str(seconds),
+                          "--warmup", str(warmup), "--url", url, "--pid", str(pid)],
+                         cwd=BGIO, env=env, capture_output=True, text=True, timeout=seconds + warmup + 300)
+    if out.returncode != 0:
+        raise RuntimeError(f"{script} exited with {out.returncode}: {out.stderr[-2000:]}")
+    if out.stderr.strip():
+        print(f"{script}: {out.stderr.strip()[-1000:]}", file=sys.stderr)
+    res = json.loads(out.stdout.strip().splitlines()[-1])
     res["cpu_us_per_move"] = res["server_cpu_ticks"] / os.sysconf("SC_CLK_TCK") / max(1, res["moves"]) * 1e6
     res["client_us_per_move"] = res["client_cpu_s"] / max(1, res["moves"]) * 1e6
     return res
@@ -115,14 +128,18 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=6)
     parser.add_argument("--warmup", type=float, default=1, help="seconds of play before each measured window")
     parser.add_argument("--ceiling", action="store_true",
-                        help="also run bench/relay_app.py (uvicorn and our players with no game behind them) each round")
+                        help="also run bench/relay_app.py (uvicorn and our players with no game behind them) each "
+                        "round; its players are Python ones even with --node")
+    parser.add_argument("--node", action="store_true",
+                        help="Boardhall's players are Node too (bench/bgio/boardhall.js), as boardgame.io's are")
     parser.add_argument("--delta-state", action="store_true",
                         help="boardgame.io sends JSON Patch diffs (its deltaState option) instead of whole states")
     args = parser.parse_args()
     node = check_node()
     version = subprocess.run([node, "--version"], capture_output=True, text=True).stdout.strip()
     print(f"Boardhall (SQLite, durable) vs boardgame.io 0.50.2 (in memory, node {version}): race micro-game, "
-          f"{'deltaState, ' if args.delta_state else ''}{args.tables} tables, closed loop, "
+          f"{'deltaState, ' if args.delta_state else ''}{'Node players on both sides, ' if args.node else ''}"
+          f"{args.tables} tables, closed loop, "
           f"{args.warmup:g} s warm-up + {args.seconds:g} s measured, "
           f"{os.cpu_count()} cores; load average at start {os.getloadavg()[0]:.2f}")
     rows = []
@@ -133,7 +150,7 @@ def main() -> None:
         got = {}
         for side in order:
             if side == "boardhall":
-                got[side] = boardhall_side(args.tables, args.seconds, args.warmup)
+                got[side] = boardhall_side(args.tables, args.seconds, args.warmup, node if args.node else None)
             elif side == "relay":
                 got[side] = relay_side(args.tables, args.seconds, args.warmup)
             else:
@@ -142,6 +159,11 @@ def main() -> None:
         if got["bgio"].get("updates_skipped") or got["bgio"].get("unfinished_tables"):
             print(f"round {r + 1}: boardgame.io clients skipped {got['bgio']['updates_skipped']} updates, "
                   f"{got['bgio']['unfinished_tables']} tables did not finish")
+        ours = got["boardhall"]
+        if "views_checked" in ours:  # Node players: each patched view was compared with a fresh snapshot
+            print(f"round {r + 1}: boardhall.js: {ours['errors']} errors, {ours['version_gaps']} version gaps, "
+                  f"{ours['unfinished_tables']} tables unfinished, {ours['views_differing']} of "
+                  f"{ours['views_checked']} patched views differing from the server's snapshot")
         rows.append(got)
 
     print()
