@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import time
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
 
 import pytest
@@ -68,6 +70,16 @@ async def hall(database_url: str):
         await engine.dispose()
 
 
+def own_loop(test):  # noqa: ANN001, ANN201
+    """Runs an async test on an event loop of its own in another thread: the session's Playwright browser keeps a
+    loop running in the main thread once a browser test has run, where pytest-asyncio could not start another."""
+    @functools.wraps(test)
+    def run(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        with ThreadPoolExecutor(1) as pool:
+            pool.submit(asyncio.run, asyncio.wait_for(test(*args, **kwargs), 120)).result()
+    return run
+
+
 def mailer(sessionmaker, smtp: SmtpServer, owner: str, **settings) -> Mailer:  # noqa: ANN001, ANN003
     config = Settings(smtp_host="127.0.0.1", smtp_port=smtp.port, smtp_security="none",
                       mail_from="Boardhall <hall@example.test>", public_url="http://hall.example.test",
@@ -75,6 +87,7 @@ def mailer(sessionmaker, smtp: SmtpServer, owner: str, **settings) -> Mailer:  #
     return Mailer(sessionmaker, config, Keys(["test-key"]), owner)
 
 
+@own_loop
 async def test_a_friends_invitation_is_emailed_in_the_players_language_with_a_signed_unsubscribe(database_url, smtp):
     async with hall(database_url) as sessionmaker:
         await service.queue_invite_email(sessionmaker, "t1", from_user_id=1, to_user_id=2)
@@ -97,6 +110,7 @@ async def test_a_friends_invitation_is_emailed_in_the_players_language_with_a_si
         assert await worker.pass_once() == 0  # nothing left to say
 
 
+@own_loop
 async def test_two_workers_at_once_send_each_email_once_listing_every_waiting_table(database_url, smtp):
     async with hall(database_url) as sessionmaker:
         await service.queue_turn(sessionmaker, "t1", 1, [1])
@@ -113,6 +127,7 @@ async def test_two_workers_at_once_send_each_email_once_listing_every_waiting_ta
         assert len(smtp.inbox.to(B_ADDRESS)) == 1
 
 
+@own_loop
 async def test_within_the_window_nothing_more_is_sent_until_it_has_passed(database_url, smtp):
     async with hall(database_url) as sessionmaker:
         worker = mailer(sessionmaker, smtp, "w1", mail_every_minutes=1 / 60)  # one second
@@ -125,6 +140,7 @@ async def test_within_the_window_nothing_more_is_sent_until_it_has_passed(databa
         assert len(smtp.inbox.wait(B_ADDRESS, 2)) == 2
 
 
+@own_loop
 async def test_a_table_turned_off_is_left_out_and_a_player_who_moved_meanwhile_gets_nothing(database_url, smtp):
     async with hall(database_url) as sessionmaker:
         async with sessionmaker() as db:
@@ -148,6 +164,7 @@ async def test_a_table_turned_off_is_left_out_and_a_player_who_moved_meanwhile_g
             assert {b.state for b in (await db.execute(MailBatch.__table__.select())).all()} == {"sent", "empty"}
 
 
+@own_loop
 async def test_a_turn_based_game_that_just_started_tells_its_first_players(database_url, smtp):
     """The lobby deals a game without a move (nothing live play tells): the worker finds the start itself, once."""
     async with hall(database_url) as sessionmaker:
@@ -161,6 +178,7 @@ async def test_a_turn_based_game_that_just_started_tells_its_first_players(datab
         assert await worker.pass_once() == 0  # told once
 
 
+@own_loop
 async def test_a_player_at_the_table_when_their_turn_comes_is_not_emailed_about_it(database_url, smtp):
     async with hall(database_url) as sessionmaker:
         async with sessionmaker() as db:
@@ -174,6 +192,7 @@ async def test_a_player_at_the_table_when_their_turn_comes_is_not_emailed_about_
         assert "/tables/t2" in body(smtp.inbox.wait(B_ADDRESS)[0])
 
 
+@own_loop
 async def test_removing_an_address_leaves_it_nowhere_in_the_database(database_url, smtp):
     async with hall(database_url) as sessionmaker:
         async with sessionmaker() as db:
@@ -189,6 +208,7 @@ async def test_removing_an_address_leaves_it_nowhere_in_the_database(database_ur
         assert dump and not [row for row in dump if "new-bob@example.test" in row or B_ADDRESS in row]
 
 
+@own_loop
 async def test_a_passing_refusal_or_an_absent_server_is_tried_again_and_a_final_one_given_up(database_url, smtp):
     async with hall(database_url) as sessionmaker:
         await service.queue_turn(sessionmaker, "t1", 1, [1])
