@@ -5,6 +5,7 @@ notification from any page of the hall, the friend flow (ask, answer, who is onl
 from __future__ import annotations
 
 import os
+import secrets
 
 import pytest
 
@@ -26,6 +27,11 @@ Object.defineProperty(document, 'hidden', { get: () => window.__hidden === true 
 """
 
 
+def fresh(name: str) -> str:
+    """A username new to the shared server, so that a browser test's second try (conftest) can register again."""
+    return f"{name}{secrets.token_hex(2)}"
+
+
 def browser_of(browser, server, person: Person, **extra):  # noqa: ANN001, ANN003
     """A browser context signed in as `person` (their cookie), at phone or laptop size."""
     context = browser.new_context(viewport=extra.pop("viewport", {"width": 1366, "height": 800}), **extra)
@@ -34,7 +40,7 @@ def browser_of(browser, server, person: Person, **extra):  # noqa: ANN001, ANN00
 
 
 def test_the_waiting_page_and_badge_follow_a_friends_move_live(browser, sqlite_server):
-    ann, bob = register(sqlite_server, "ann_live"), register(sqlite_server, "bob_live")
+    ann, bob = register(sqlite_server, fresh("ann_live")), register(sqlite_server, fresh("bob_live"))
     tid = ann.open_table(seats=2, options={"rounds": 1, "first_player": 0})["id"]
     bob.post(f"/api/tables/{tid}/join", {})
     ann.post(f"/api/tables/{tid}/start")
@@ -77,7 +83,7 @@ def test_the_waiting_page_and_badge_follow_a_friends_move_live(browser, sqlite_s
 
 
 def test_friends_ask_answer_see_who_is_online_and_invite(browser, sqlite_server):
-    ann, bob = register(sqlite_server, "ann_flow"), register(sqlite_server, "bob_flow")
+    ann, bob = register(sqlite_server, fresh("ann_flow")), register(sqlite_server, fresh("bob_flow"))
     anns = browser_of(browser, sqlite_server, ann).new_page()
     bobs = browser_of(browser, sqlite_server, bob, viewport={"width": 390, "height": 844}).new_page()
     bobs.goto(sqlite_server.url + "/waiting")
@@ -86,7 +92,7 @@ def test_friends_ask_answer_see_who_is_online_and_invite(browser, sqlite_server)
     anns.fill("#friend-nickname", "nobody_here_at_all")
     anns.click("#add-friend button")
     anns.wait_for_selector("#friends-error:has-text('no registered player is called nobody_here_at_all')")
-    anns.fill("#friend-nickname", "bob_flow")
+    anns.fill("#friend-nickname", bob.user["nickname"])
     anns.click("#add-friend button")
     anns.wait_for_selector("#outgoing li:has-text('bob_flow')")
     bobs.wait_for_selector("#friend-requests:not([hidden])")  # live, on the page bob had open
@@ -160,7 +166,7 @@ def test_the_hall_registers_its_service_worker_and_shows_the_offline_page(browse
 def test_the_waiting_and_friends_pages_have_no_serious_accessibility_violation(browser, sqlite_server):
     from tests.browser.test_accessibility_browser import serious_violations
 
-    ann, bob, cy = (register(sqlite_server, name) for name in ("ann_axe", "bob_axe", "cy_axe"))
+    ann, bob, cy = (register(sqlite_server, fresh(name)) for name in ("ann_axe", "bob_axe", "cy_axe"))
     ann.post("/api/friends", {"user_id": bob.id})
     bob.post(f"/api/friends/{ann.id}/accept")
     cy.post("/api/friends", {"user_id": ann.id})
