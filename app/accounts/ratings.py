@@ -3,7 +3,7 @@
 The model is openskill's Plackett-Luce with its default parameters (docs/ratings.md). Every player is a team of
 one (no Boardhall game has teams); equal places are ties. Guests take no part at all: the others are ranked among
 themselves as if the guest's seat were not there. Bots take part as fixed anchors: their (mu, sigma) is set per bot
-name and never changes, so a player's rating against bots means the same thing over time.
+name and level and never changes, so a player's rating against bots means the same thing over time.
 """
 
 from __future__ import annotations
@@ -20,6 +20,10 @@ MODEL = PlackettLuce()
 # plays a sensible game. Unknown names count as random movers.
 BOT_ANCHORS: dict[str, tuple[float, float]] = {"random": (15.0, 1.0), "heuristic": (25.0, 1.0)}
 DEFAULT_ANCHOR = BOT_ANCHORS["random"]
+# Levels above easy search ahead with the bot as its playout policy (app/engine/search.py): their anchor is the bot's
+# own mu raised so that openskill's chance of the level beating the bot in a two-player game matches the measured
+# one (docs/ratings.md works it out). Easy is the bot itself.
+LEVEL_GAIN: dict[str, float] = {"medium": 3.0, "hard": 5.0}
 
 
 @dataclass(frozen=True)
@@ -36,8 +40,11 @@ class Skill:
 FRESH = Skill(MODEL.mu, MODEL.sigma)
 
 
-def anchor(bot: str) -> Skill:
-    return Skill(*BOT_ANCHORS.get(bot, DEFAULT_ANCHOR))
+def anchor(bot: str, level: str | None) -> Skill:
+    """The fixed skill of `bot` playing at `level`. Easy, and no level (bots seated before levels existed, who played
+    the heuristic), keep the anchor of the bot's name; an unknown level counts as easy."""
+    mu, sigma = BOT_ANCHORS.get(bot, DEFAULT_ANCHOR)
+    return Skill(mu + LEVEL_GAIN.get(level or "", 0.0), sigma)
 
 
 def places(result: dict[str, Any], num_seats: int, resigned: set[int]) -> list[int]:

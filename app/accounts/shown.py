@@ -49,5 +49,5 @@ async def seat_ratings(db: AsyncSession, tables: list[tuple[str, str, list[Seat]
                 if games_out is not None:
                     games_out[(table_id, s.index)] = played.get((uid, game_id), 0)
             elif uid is None and s.bot:
-                out[(table_id, s.index)] = R.anchor(s.bot).shown
+                out[(table_id, s.index)] = R.anchor(s.bot, s.bot_level).shown
     return out

@@ -22,7 +22,7 @@ from app import engine
 from app.accounts import ratings as R
 from app.accounts.shown import person_of
 from app.db.models import GameRecord, Outcome, OutcomeSeat, Rating, Seat, Table, User, utcnow
-from app.lobby.service import bot_name
+from app.lobby.service import bot_name, seat_level
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +60,7 @@ async def record(db: AsyncSession, table_id: str) -> bool:
             skill = R.Skill(row.mu, row.sigma) if row else R.FRESH
             participants.append(R.Participant(s.index, place[s.index], skill, fixed=False))
         elif uid is None and s.bot:
-            participants.append(R.Participant(s.index, place[s.index], R.anchor(s.bot), fixed=True))
+            participants.append(R.Participant(s.index, place[s.index], R.anchor(s.bot, s.bot_level), fixed=True))
     before = {p.seat: p.skill for p in participants if not p.fixed}
     after = R.rate(participants)
     for seat_index, skill in after.items():
@@ -179,6 +179,9 @@ async def games_of(db: AsyncSession, user_id: int, viewer: User | None, limit: i
             everyone[row.table_id].append(row)
     games = {row.table_id: row for row in (await db.execute(select(Outcome).where(Outcome.table_id.in_(ids)))).scalars()} \
         if ids else {}
+    # The level a bot played at stays on its seat (a finished table's seats no longer change).
+    levels = {(s.table_id, s.index): seat_level(s) for s in (await db.execute(
+        select(Seat).where(Seat.table_id.in_(ids), Seat.bot.is_not(None)))).scalars()} if ids else {}
     out = []
     for row, private in mine:
         seated = everyone[row.table_id]
@@ -189,7 +192,8 @@ async def games_of(db: AsyncSession, user_id: int, viewer: User | None, limit: i
             table_id=row.table_id, game_id=games[row.table_id].game_id, title=game.title if game else "?",
             finished_at=row.finished_at, seat=row.seat, place=row.place, players=len(seated), score=row.score,
             resigned=row.resigned, rating_before=row.rating_before, rating_after=row.rating_after,
-            opponents=[{"name": s.name, "user_id": s.user_id, "bot": s.bot, "place": s.place, "score": s.score}
+            opponents=[{"name": s.name, "user_id": s.user_id, "bot": s.bot, "place": s.place, "score": s.score,
+                        "level": levels.get((s.table_id, s.seat)) if s.bot else None}
                        for s in seated if s.seat != row.seat]))
     return out
 

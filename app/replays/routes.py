@@ -52,7 +52,8 @@ async def replay(table_id: str, request: Request, db: DbDep, user: OptionalUser,
     audience = service.parse_audience(seat, line.num_players)
     public = await lobby_service.public_table(db, table=table, with_invite=False)
     return {"table_id": table.id, "game": table.game_id,
-            "players": [{"seat": s.index, "name": s.name, "bot": s.bot, "user_id": s.user_id} for s in public.seats],
+            "players": [{"seat": s.index, "name": s.name, "bot": s.bot, "level": s.level, "user_id": s.user_id}
+                        for s in public.seats],
             **service.frame(line, audience, _version(v, line.last_version))}
 
 

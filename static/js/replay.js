@@ -2,7 +2,7 @@
 // (GET /api/tables/{id}/replay, docs/protocol.md) and hands each view to the game's own renderer, as the table
 // page does. Stepping forward one move lets the renderer animate what moved (FLIP); jumps redraw in place. The
 // address bar always holds a link to what is shown (?seat=&v=), so it can be shared.
-import { el, icon, namer, forgetMoves, playerName, CARD_NAMES } from '/static/js/ui.js';
+import { el, icon, namer, forgetMoves, playerName, levelTag, CARD_NAMES } from '/static/js/ui.js';
 import { fitWords } from '/static/js/fit.js';
 import { gettext, lang, ngettext, refusalText, shown as inLanguage } from '/static/js/i18n.js';
 
@@ -176,7 +176,8 @@ function drawPlayers(view) {
     const awaited = view.waiting.includes(p.seat);
     return el('li', { class: ['player', awaited && 'awaited', winners.includes(p.seat) && 'winner'], 'data-seat': p.seat },
       el('span', { class: 'player-name' }, winners.includes(p.seat) ? icon('crown', { title: gettext('winner') }) : null,
-        ctx.nameOf(p.seat), p.bot ? icon('robot', { title: gettext('a bot') }) : null),
+        ctx.nameOf(p.seat), p.bot ? icon('robot', { title: gettext('a bot') }) : null,
+        p.bot && p.level ? levelTag(p.level) : null),
       awaited ? el('span', { class: 'player-turn' }, icon('clock'), ' ', gettext('to move')) : null,
       bits.length ? el('span', { class: 'player-score' }, bits[0]) : null,
       bits.length > 1 ? el('span', { class: 'player-more' }, bits.slice(1).join(' · ')) : null);

@@ -1,7 +1,7 @@
 // The table client: keeps one websocket, applies snapshots and JSON patches to the view, and hands
 // the view to the game's renderer. It never decides rules: it offers the legal actions the view lists.
 import { applyPatch } from '/static/vendor/fast-json-patch-3.1.1/core.mjs';
-import { el, icon, canonical, namer, forgetMoves, installZoom, playerName, levelName, CARD_NAMES } from '/static/js/ui.js';
+import { el, icon, canonical, namer, forgetMoves, installZoom, playerName, levelName, levelTag, CARD_NAMES } from '/static/js/ui.js';
 import { fitWords } from '/static/js/fit.js';
 import * as clocks from '/static/js/clocks.js';
 import { gettext, lang, refusalText, shown } from '/static/js/i18n.js';
@@ -379,10 +379,7 @@ function addBotControl(seat) {
 }
 
 // How strongly a seat's bot plays, in words (the waiting room and the players panel).
-function botLevel(s) {
-  return el('span', { class: ['bot-level', `bot-level-${s.level}`], title: gettext('how strongly this bot plays') },
-    levelName(s.level));
-}
+const botLevel = (s) => levelTag(s.level);
 
 // A friend who came by the invite link and has just chosen a nickname (the form brings them back with `seat=1`)
 // sits down at once when a seat is free, instead of looking for "Take this seat".

@@ -287,6 +287,12 @@ export function levelName(level) {
   return words[level] || level || '';
 }
 
+// How strongly a seat's bot plays, as a small tag beside its name (templates/lobby/_bot_level.html draws the same).
+export function levelTag(level) {
+  return el('span', { class: ['bot-level', `bot-level-${level}`], title: gettext('how strongly this bot plays') },
+    levelName(level));
+}
+
 // Naming helpers bound to one table: name(seat) is "you" for the viewer, capitalised on request.
 export function namer(players, viewer) {
   const nameOf = (seat) => {

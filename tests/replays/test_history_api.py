@@ -13,6 +13,7 @@ import time
 import pytest
 from sqlalchemy import text
 
+from app.accounts import ratings as R
 from app.db.session import make_engine, make_sessionmaker
 from app.history import service as history
 from tests.support.clients import Person
@@ -49,12 +50,12 @@ def registered(server, name: str) -> Person:  # noqa: ANN001
 
 
 def seat_everyone(host: Person, others: list[Person], game: str = "tally", seats: int = 2, private: bool = False,
-                  bots: tuple[int, ...] = ()) -> dict:  # noqa: ANN001
+                  bots: tuple[int, ...] = (), level: str = "easy") -> dict:  # noqa: ANN001
     table = host.open_table(game=game, seats=seats, options={"rounds": 1, "first_player": 0}, private=private)
     for person in others:
         person.post(f"/api/tables/{table['id']}/join", {"invite": table["invite"]})
     for seat in bots:
-        host.post(f"/api/tables/{table['id']}/bots", {"seat": seat})
+        host.post(f"/api/tables/{table['id']}/bots", {"seat": seat, "level": level})
     host.post(f"/api/tables/{table['id']}/start")
     return table
 
@@ -185,6 +186,54 @@ def test_guests_are_not_rated_and_bots_are_anchors(server):
     assert history_of(guest, guest.id, 1)["ratings"] == []
     seats = ann.http.get(f"/api/tables/{tid}").json()["seats"]
     assert seats[1]["rating"] is None and seats[2]["rating"] == 12.0  # the random bot's anchor, 15 - 3 * 1
+
+
+def run_sql(server, sql: str, **params) -> list:  # noqa: ANN001, ANN003
+    async def run() -> list:
+        engine = make_engine(server.database_url)
+        try:
+            async with engine.begin() as conn:
+                result = await conn.execute(text(sql), params)
+                return list(result) if result.returns_rows else []
+        finally:
+            await engine.dispose()
+
+    with ThreadPoolExecutor(1) as pool:  # its own thread: a browser test may hold an event loop in this one
+        return pool.submit(asyncio.run, run()).result()
+
+
+def test_a_bots_level_sets_its_anchor_and_a_game_against_it_is_rated_by_it(server):
+    ann = registered(server, "Ann")
+    tid = seat_everyone(ann, [], bots=(1,), level="hard")["id"]
+    assert ann.http.get(f"/api/tables/{tid}").json()["seats"][1]["rating"] == 17.0  # hard: the random bot's 15 + 5
+    row = ann.http.get("/").text.split(f'data-table-id="{tid}"')[1].split("</li>")[0]
+    assert 'class="bot-level bot-level-hard"' in row and ">hard</span>" in row  # the lobby's list says the level
+    play_to_the_end([ann.socket(tid)], seed=6)
+    (game,) = history_of(ann, ann.id, 1)["games"]
+    place, other = game["place"], game["opponents"][0]["place"]
+    expected = R.rate([R.Participant(0, place, R.FRESH, False), R.Participant(1, other, R.anchor("random", "hard"),
+                                                                            True)])[0]
+    assert game["rating_after"] == expected.shown != R.rate([
+        R.Participant(0, place, R.FRESH, False), R.Participant(1, other, R.anchor("random", "easy"), True)])[0].shown
+    assert game["opponents"][0]["level"] == "hard"
+    assert 'class="bot-level bot-level-hard"' in ann.http.get(f"/users/{ann.id}", params={"lang": "fr"}).text
+    assert ">difficile</span>" in ann.http.get(f"/users/{ann.id}", params={"lang": "fr"}).text
+    replay = ann.http.get(f"/api/tables/{tid}/replay").json()
+    assert [(p["bot"] is not None, p["level"]) for p in replay["players"]] == [(False, None), (True, "hard")]
+
+
+def test_a_bot_seated_before_levels_existed_keeps_the_easy_anchor(server):
+    ann = registered(server, "Ann")
+    tid = seat_everyone(ann, [], bots=(1,), level="hard")["id"]
+    run_sql(server, "UPDATE seats SET bot_level = NULL WHERE table_id = :t", t=tid)  # as migration 0013 left them
+    seat = ann.http.get(f"/api/tables/{tid}").json()["seats"][1]
+    assert (seat["level"], seat["rating"]) == ("easy", 12.0)
+    play_to_the_end([ann.socket(tid)], seed=7)
+    (game,) = history_of(ann, ann.id, 1)["games"]
+    place, other = game["place"], game["opponents"][0]["place"]
+    assert game["rating_after"] == R.rate([R.Participant(0, place, R.FRESH, False),
+                                           R.Participant(1, other, R.anchor("random", "easy"), True)])[0].shown
+    assert game["opponents"][0]["level"] == "easy"
 
 
 def test_a_player_who_resigns_places_last_and_keeps_the_replay(server):

@@ -30,26 +30,52 @@ def test_four_player_result_gives_openskills_figures():
 
 def test_a_shared_first_place_moves_both_players_alike():
     new = rate([Participant(0, 1, FRESH, False), Participant(1, 1, FRESH, False),
-                Participant(2, 3, anchor("heuristic"), True)])
+                Participant(2, 3, anchor("heuristic", None), True)])
     assert new[0] == new[1]
     assert new[0].mu > FRESH.mu
 
 
 def test_bots_are_fixed_anchors_and_a_game_of_bots_rates_nobody():
-    strong = anchor("heuristic")
+    strong = anchor("heuristic", None)
     new = rate([Participant(0, 2, FRESH, False), Participant(1, 1, strong, True)])
     assert set(new) == {0}  # the bot's figures are not returned, so they cannot be stored
     assert new[0].mu < FRESH.mu
-    assert anchor("heuristic") == strong == Skill(25.0, 1.0)
-    assert anchor("some-new-bot") == anchor("random")
-    assert rate([Participant(0, 1, anchor("random"), True), Participant(1, 2, strong, True)]) == {}
+    assert anchor("heuristic", None) == strong == Skill(25.0, 1.0)
+    assert anchor("some-new-bot", None) == anchor("random", None)
+    assert rate([Participant(0, 1, anchor("random", None), True), Participant(1, 2, strong, True)]) == {}
     assert rate([Participant(0, 1, FRESH, False)]) == {}  # alone (the others were guests): nothing to rate
 
 
 def test_losing_to_a_weak_anchor_costs_more_than_losing_to_a_strong_one():
-    weak = rate([Participant(0, 2, FRESH, False), Participant(1, 1, anchor("random"), True)])[0]
-    strong = rate([Participant(0, 2, FRESH, False), Participant(1, 1, anchor("heuristic"), True)])[0]
+    weak = rate([Participant(0, 2, FRESH, False), Participant(1, 1, anchor("random", None), True)])[0]
+    strong = rate([Participant(0, 2, FRESH, False), Participant(1, 1, anchor("heuristic", None), True)])[0]
     assert weak.mu < strong.mu
+
+
+def test_beating_a_hard_bot_raises_a_rating_more_than_beating_an_easy_one():
+    gains = {level: rate([Participant(0, 1, FRESH, False), Participant(1, 2, anchor("heuristic", level), True)])[0].mu
+             for level in ("easy", "medium", "hard")}
+    assert FRESH.mu < gains["easy"] < gains["medium"] < gains["hard"]
+    losses = {level: rate([Participant(0, 2, FRESH, False), Participant(1, 1, anchor("heuristic", level), True)])[0].mu
+              for level in ("easy", "hard")}
+    assert losses["easy"] < losses["hard"] < FRESH.mu  # and losing to it costs less
+
+
+def test_bots_from_before_levels_keep_their_anchor_as_easy():
+    # Seats recorded before levels existed have no level; those bots played the heuristic, as easy does today.
+    assert anchor("heuristic", None) == anchor("heuristic", "easy") == Skill(25.0, 1.0)
+    assert anchor("random", None) == Skill(15.0, 1.0)
+    assert anchor("heuristic", "no-such-level") == anchor("heuristic", None)
+
+
+def test_level_anchors_match_the_measured_win_rates_against_the_heuristic():
+    # docs/ratings.md: hard won 0.815 of 86 two-player matches against the heuristic (95% interval 0.72-0.88),
+    # medium 0.80 of 30 (0.63-0.90, not told apart from hard at that size).
+    def beats_easy(level: str) -> float:
+        return MODEL.predict_win([[MODEL.create_rating(list(vars(anchor("heuristic", lv)).values()))]
+                                  for lv in (level, "easy")])[0]
+    assert 0.72 <= beats_easy("hard") <= 0.88
+    assert 0.63 <= beats_easy("medium") < beats_easy("hard")
 
 
 def test_places_follow_the_game_then_put_resigned_seats_last():
