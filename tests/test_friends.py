@@ -202,7 +202,8 @@ def test_the_waiting_list_follows_each_move_live(hall):
     ann.post(f"/api/tables/{tid}/start")
     frame = a_me.until(lambda f: f["count"] == 1)
     assert frame["tables"][0] == {"table": tid, "why": "your_move", "game": "tally", "title": "Tally (test game)",
-                                  "pace": "relaxed", "opponents": ["MoverB"], "left_ms": None, "from": None,
+                                  "pace": "relaxed", "opponents": ["MoverB"], "opponent_levels": [None],
+                                  "left_ms": None, "from": None,
                                   "url": f"/tables/{tid}"}
     a, b = ann.socket(tid), bob.socket(tid)
     a.until("snapshot"), b.until("snapshot")

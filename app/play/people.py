@@ -67,13 +67,15 @@ async def waiting_for(db: AsyncSession, user_id: int) -> list[dict[str, Any]]:
         mine = seated[table_id]
         left = (t.clocks or {}).get(str(mine), {}).get("left_ms")
         moves.append({"table": t.id, "why": "your_move", "game": t.game, "title": t.title, "pace": t.pace["mode"],
-                      "opponents": _names(t, user_id), "left_ms": left, "from": None, "url": f"/tables/{t.id}"})
+                      "opponents": _names(t, user_id), "opponent_levels": _levels(t, user_id), "left_ms": left,
+                      "from": None, "url": f"/tables/{t.id}"})
     for invite, inviter in invites:
         t = public.get(invite.table_id)
         if t is None or any(s.user_id == user_id for s in t.seats):
             continue  # seated already: the invitation has done its work
         invited.append({"table": t.id, "why": "invited", "game": t.game, "title": t.title, "pace": t.pace["mode"],
-                        "opponents": _names(t, user_id), "left_ms": None, "from": inviter,
+                        "opponents": _names(t, user_id), "opponent_levels": _levels(t, user_id), "left_ms": None,
+                        "from": inviter,
                         "url": f"/tables/{t.id}?invite={code[t.id]}"})
     moves.sort(key=lambda m: (m["left_ms"] is None, m["left_ms"] or 0))
     return moves + invited
@@ -81,6 +83,11 @@ async def waiting_for(db: AsyncSession, user_id: int) -> list[dict[str, Any]]:
 
 def _names(table, user_id: int) -> list[str]:  # noqa: ANN001
     return [s.name for s in table.seats if s.name and s.user_id != user_id]
+
+
+def _levels(table, user_id: int) -> list[str | None]:  # noqa: ANN001
+    """Beside `_names`, one for one: how strongly each opponent plays if a bot holds the seat, else None."""
+    return [s.level if s.bot else None for s in table.seats if s.name and s.user_id != user_id]
 
 
 async def friend_counts(db: AsyncSession, user_id: int) -> tuple[int, int]:

@@ -1,7 +1,7 @@
 // The "waiting for you" page: the list the per-person socket sends (static/js/me.js), drawn again at each change,
 // with each clock counting down; and the switch for browser notifications (shared with the table page's).
-import { el } from '/static/js/ui.js';
-import { gettext, joinWords } from '/static/js/i18n.js';
+import { el, levelTag, playerName } from '/static/js/ui.js';
+import { gettext, lang } from '/static/js/i18n.js';
 import { formatLeft } from '/static/js/clocks.js';
 import { describe, latest } from '/static/js/me.js';
 
@@ -11,14 +11,27 @@ const titles = JSON.parse(list.dataset.titles || '{}');
 let frame = null;
 let receivedAt = 0;
 
+// "with Ann and Ada (bot) [hard]": the reader's list words around names, a bot's level as the tag tables show.
+function opponents(entry) {
+  if (!entry.opponents.length) return [];
+  const levels = entry.opponent_levels || [];
+  const [before, after] = gettext('with {names}', { names: '\u0001' }).split('\u0001');
+  const parts = new Intl.ListFormat(lang, { style: 'long', type: 'conjunction' })
+    .formatToParts(entry.opponents.map((_, i) => String(i)));
+  return [before, ...parts.flatMap((part) => {
+    if (part.type !== 'element') return [part.value];
+    const i = Number(part.value);
+    return levels[i] ? [playerName(entry.opponents[i], true), ' ', levelTag(levels[i])] : [entry.opponents[i]];
+  }), after || ''];
+}
+
 function draw(next) {
   frame = next;
   receivedAt = Date.now();
   list.replaceChildren(...next.tables.map((entry) => el('li', { dataset: { table: entry.table, why: entry.why } },
     el('span', { class: 'waiting-game' }, titles[entry.game] || entry.title),
     el('span', { class: 'waiting-why' }, describe(entry)),
-    el('span', { class: 'waiting-with' }, entry.opponents.length
-      ? gettext('with {names}', { names: joinWords(entry.opponents) }) : ''),
+    el('span', { class: 'waiting-with' }, ...opponents(entry)),
     el('span', { class: 'waiting-left', dataset: { left: entry.left_ms ?? '' } }),
     el('a', { class: 'waiting-go', href: entry.url }, entry.why === 'invited' ? gettext('Join') : gettext('Play')))));
   document.getElementById('waiting-empty').hidden = next.tables.length > 0;
