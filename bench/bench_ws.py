@@ -83,6 +83,7 @@ class Stats:
         self.server_cpu: float | None = None  # seconds, over the measured window only
         self.loop_cpu: float | None = None  # the same, of the event loop's process alone (not the move writer's)
         self.client_cpu = 0.0  # this process (the players), over the measured window
+        self.switches: tuple[int, int, int] | None = None  # the event loop thread's, over the window: context_switches
 
 
 ACK_IN_PATCH = [True]  # players ask for the ack inside their move's patch; --separate-acks turns it off
@@ -222,6 +223,7 @@ async def run(base: str, ws_base: str, tables: int, seconds: float, pid: int | N
         stats.moves = 0
     cpu0, client_cpu0 = cpu_seconds(pid) if pid else None, time.process_time()
     loop_cpu0 = cpu_seconds(pid, children=False) if pid else None
+    switches0 = context_switches(pid) if pid else None
     start = time.perf_counter()
     spy = await start_profile(pid, seconds - 1, profile, gil)
     await asyncio.gather(*games)
@@ -229,6 +231,8 @@ async def run(base: str, ws_base: str, tables: int, seconds: float, pid: int | N
     # Table creation and socket handshakes before the window are not moves' cost.
     stats.server_cpu = cpu_seconds(pid) - cpu0 if pid else None
     stats.loop_cpu = cpu_seconds(pid, children=False) - loop_cpu0 if pid else None
+    if pid:
+        stats.switches = tuple(after - before for before, after in zip(switches0, context_switches(pid)))
     stats.client_cpu = time.process_time() - client_cpu0
     if spy is not None:
         await spy.wait()
@@ -372,6 +376,14 @@ async def open_loop(base: str, ws_base: str, steps: list[int], seconds: float, i
         print(f"no step kept p99 act->patch under {LATENCY_AIM_MS:.0f} ms")
 
 
+def context_switches(pid: int) -> tuple[int, int, int]:
+    """The server's event loop thread so far: its voluntary context switches (it waited for work), involuntary ones
+    (it had work and another process took its core), and the nanoseconds it spent runnable but waiting for a core."""
+    fields = dict(line.split(":", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines() if ":" in line)
+    waited_ns = int(Path(f"/proc/{pid}/schedstat").read_text().split()[1])
+    return int(fields["voluntary_ctxt_switches"]), int(fields["nonvoluntary_ctxt_switches"]), waited_ns
+
+
 def cpu_seconds(pid: int, children: bool = True) -> float:
     """User + system CPU time of the server process (its threads included) and, unless `children` is false, of its
     children (the move writer's process), so a move's server CPU counts its commit wherever that runs."""
@@ -399,6 +411,11 @@ def report(tables: int, stats: Stats) -> None:
               f"{(cpu - stats.loop_cpu) * per_move:.0f}; "
               f"one core's worth: {stats.moves / max(cpu, 1e-9):.0f} moves/s); "
               f"client CPU per move: {stats.client_cpu / max(1, stats.moves) * 1e6:.0f} us")
+        if stats.switches is not None:
+            idle, preempted = (n / max(1, stats.moves) for n in stats.switches[:2])
+            print(f"tables={tables:4d} the event loop's context switches per move: {idle:.2f} waiting for work, "
+                  f"{preempted:.2f} preempted; runnable but waiting for a core "
+                  f"{stats.switches[2] / 1e9 / stats.elapsed * 100:.0f}% of the window")
 
 
 def start_server(database_url: str | None = None) -> Server:

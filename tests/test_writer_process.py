@@ -182,6 +182,51 @@ def test_closing_gives_up_a_batch_stuck_on_the_database_and_ends_the_process(tmp
     assert version.fetchone()[0] == 0
 
 
+def test_moves_go_to_the_writer_while_a_batch_is_being_written_and_a_killed_writer_fails_every_batch_out(tmp_path):
+    """A move that comes while a batch is being written goes to the writer's process at once, as a batch of its own
+    (up to IN_FLIGHT of them), instead of waiting for the first batch's answer; each mover hears its own batch's
+    outcome. When the process dies with several batches out, every one of their movers hears of it (none was
+    acknowledged) and none of them is in the database."""
+    url = f"sqlite:///{tmp_path / 'pipelined.db'}"
+    prepare(url)
+    locker = sqlite3.connect(tmp_path / "pipelined.db", isolation_level=None, check_same_thread=False)
+
+    async def run() -> tuple[int, list[bool], int, list]:
+        writer = MoveWriter(url, lock_timeout=10.0)
+        await writer.start()
+        try:
+            locker.execute("BEGIN IMMEDIATE")  # the first batch waits for this lock
+            first = asyncio.ensure_future(writer.commit(move("t1", 1)))
+            await asyncio.sleep(0.2)
+            second = asyncio.ensure_future(writer.commit(move("t2", 1)))  # a later turn of the loop
+            await asyncio.sleep(0.2)
+            out_together = len(writer.out)
+            locker.execute("ROLLBACK")
+            written = [await first, await second]
+
+            locker.execute("BEGIN IMMEDIATE")
+            stuck = [asyncio.ensure_future(writer.commit(move("t1", 2)))]
+            await asyncio.sleep(0.2)
+            stuck.append(asyncio.ensure_future(writer.commit(move("t2", 2))))
+            await asyncio.sleep(0.2)
+            out_when_killed = len(writer.out)
+            os.kill(writer.process.pid, signal.SIGKILL)
+            failed = await asyncio.gather(*stuck, return_exceptions=True)
+            locker.execute("ROLLBACK")
+            return out_together, written, out_when_killed, failed
+        finally:
+            await writer.close()
+
+    try:
+        out_together, written, out_when_killed, failed = in_own_loop(run())
+    finally:
+        locker.close()
+    assert out_together == 2 and written == [True, True]
+    assert out_when_killed == 2 and all(isinstance(f, ConnectionError) for f in failed), failed
+    versions = dict(sqlite3.connect(tmp_path / "pipelined.db").execute("SELECT table_id, version FROM games"))
+    assert versions == {"t1": 1, "t2": 1}
+
+
 def writer_pid(server: Server) -> int:
     for _ in range(50):
         # Every thread's children (whichever thread started it).

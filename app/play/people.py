@@ -163,6 +163,8 @@ class People:
         self.sessionmaker, self.broker, self.settings = sessionmaker, broker, settings
         self.sockets: dict[int, set[PersonSocket]] = {}
         self._tasks: set[asyncio.Task] = set()
+        self._nudged: set[int] = set()  # whose lists to rebuild, gathered over one turn of the event loop
+        self._nudge_soon = False
         self._presence: asyncio.Task | None = None
 
     async def start(self) -> None:
@@ -191,8 +193,19 @@ class People:
         await self.publish([*players, *invited])
 
     def nudge(self, user_ids: Iterable[int]) -> None:
-        """Every instance rebuilds these people's lists (for the sockets it has of them); returns at once."""
-        self._background(self.publish(list(user_ids)))
+        """Every instance rebuilds these people's lists (for the sockets it has of them); returns at once. The nudges
+        of one turn of the event loop go out as one message: every move nudges its players, and a task and a
+        message per move were a measurable part of the move path (bench/README.md, issue 33)."""
+        self._nudged.update(user_ids)
+        if not self._nudge_soon:
+            self._nudge_soon = True
+            asyncio.get_running_loop().call_soon(self._send_nudges)
+
+    def _send_nudges(self) -> None:
+        self._nudge_soon = False
+        users, self._nudged = self._nudged, set()
+        if users:
+            self._background(self.publish(sorted(users)))
 
     async def publish(self, user_ids: list[int]) -> None:
         if user_ids:

@@ -198,12 +198,17 @@ class Fanout:
             if rt is not None and rt.version < version:
                 self.forget(table_id)  # another instance moved: reload on next use
         frames: dict[str, str] = message["frames"]
-        hist = self.history.setdefault(table_id, deque(maxlen=self.settings.history_size))
-        if hist and hist[-1][0] >= version:
+        # get() first: setdefault() built a deque that was thrown away, twice a move.
+        hist = self.history.get(table_id)
+        if hist is None:
+            hist = self.history[table_id] = deque(maxlen=self.settings.history_size)
+        elif hist and hist[-1][0] >= version:
             return  # duplicate or out of order: clients resync on the gap
         hist.append((version, frames))
-        self.recent_events.setdefault(table_id, deque(maxlen=self.settings.log_size)).append(
-            (version, message["events"]))
+        recent = self.recent_events.get(table_id)
+        if recent is None:
+            recent = self.recent_events[table_id] = deque(maxlen=self.settings.log_size)
+        recent.append((version, message["events"]))
         unannounced = False
         for conn in list(self.connections.get(table_id, ())):
             if conn.version >= version:

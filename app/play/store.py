@@ -18,6 +18,7 @@ import signal
 import socket
 import subprocess
 import sys
+from collections import deque
 from pathlib import Path
 
 import orjson
@@ -74,17 +75,23 @@ async def last_chat(db: AsyncSession, table_id: str, limit: int) -> list[Message
 # ---- writes ------------------------------------------------------------------------------------------------------
 
 class MoveWriter:
-    """Group commit through the move writer's process, from the event loop itself: the moves that come while a batch
-    is being written wait in `gathering` and go as the next batch the moment its answer arrives (the moves of one
-    turn of the loop always go together). The batch and its answer travel over a socket pair the loop watches like
-    any socket, so no thread, lock or wake-up stands between a move and its commit."""
+    """Group commit through the move writer's process, from the event loop itself: the moves of one turn of the loop
+    go together as one batch. Up to `IN_FLIGHT` batches are out at once: the process writes them one after another,
+    each in a transaction of its own, and answers in order, so a move that comes while a batch is being written
+    need not wait for its answer before being sent (the wait for the answer is mostly the two processes' turns to
+    run, not the writing). Past that many, moves wait in `gathering` and go as the next batch when an answer
+    arrives. The batches and answers travel over a socket pair the loop watches like any socket, so no thread, lock
+    or wake-up stands between a move and its commit. Two moves of one table are never in the pipe together: the
+    hub holds the table's lock until its move's answer."""
+
+    IN_FLIGHT = 3
 
     def __init__(self, database_url: str, lock_timeout: float, kill_after: int = 0):
         self.database = writer.database_for(database_url, lock_timeout)  # what its process connects to
         self.process: subprocess.Popen | None = None
         self.link: _Link | None = None  # the loop's end of the socket pair, while the process lives
         self.gathering: list[tuple[PendingMove, asyncio.Future[bool]]] = []  # waiting for the next batch
-        self.out: list[tuple[PendingMove, asyncio.Future[bool]]] | None = None  # the batch being written
+        self.out: deque[list[tuple[PendingMove, asyncio.Future[bool]]]] = deque()  # the batches being written
         self.loop: asyncio.AbstractEventLoop | None = None
         self._send_soon = False
         self._starting: asyncio.Task | None = None
@@ -110,7 +117,7 @@ class MoveWriter:
             await asyncio.wait_for(self._idle.wait(), drain_s)
         except asyncio.TimeoutError:
             log.error("move writer did not drain within %s s; %d moves not written (none was acknowledged)",
-                      drain_s, len(self.gathering) + len(self.out or ()))
+                      drain_s, len(self.gathering) + sum(map(len, self.out)))
         self._closed = True
         if self.link is not None:
             self.link.transport.close()  # the process sees the end of its pipe and ends
@@ -123,14 +130,14 @@ class MoveWriter:
         future: asyncio.Future[bool] = self.loop.create_future()
         self.gathering.append((move, future))
         self._idle.clear()
-        if self.out is None and not self._send_soon:
+        if len(self.out) < self.IN_FLIGHT and not self._send_soon:
             self._send_soon = True
             self.loop.call_soon(self._send)  # after this turn of the loop: its other moves join the batch
         return await future
 
     def _send(self) -> None:
         self._send_soon = False
-        if self.out is not None or not self.gathering:
+        if len(self.out) >= self.IN_FLIGHT or not self.gathering:
             return
         if self._closed:  # shutting down: no new process for moves that came too late
             batch, self.gathering = self.gathering, []
@@ -147,11 +154,11 @@ class MoveWriter:
         except Exception as exc:  # a move that cannot be written as JSON (a bug in a game): its batch fails
             self._settle(batch, exc)
             return
-        self.out = batch
+        self.out.append(batch)
         self.link.transport.write(len(payload).to_bytes(4, "big", signed=True) + payload)  # the pipe's framing
 
     def _answered(self, answer: list[bool] | BaseException) -> None:
-        batch, self.out = self.out or [], None
+        batch = self.out.popleft() if self.out else []
         if isinstance(answer, BaseException):  # nothing in this batch committed: every mover is told so
             observability.DATABASE_ERRORS.labels("move_batch").inc()
             log.error("move batch of %d failed: %s: %s", len(batch), type(answer).__name__, answer)
@@ -169,8 +176,8 @@ class MoveWriter:
         if self.process is not None:
             with contextlib.suppress(Exception):
                 self.process.poll()  # reaped now if it has ended
-        if self.out is not None:
-            batch, self.out = self.out, None
+        while self.out:  # every batch it had: none of their movers was acknowledged
+            batch = self.out.popleft()
             observability.DATABASE_ERRORS.labels("move_batch").inc()
             self._settle(batch, ConnectionError("the move writer's process ended"))
 
@@ -216,7 +223,7 @@ class MoveWriter:
                 future.set_result(outcome[i])
         if self.gathering:
             self._send()
-        elif self.out is None:
+        elif not self.out:
             self._idle.set()
 
 
