@@ -55,7 +55,13 @@ def main() -> None:
     parser.add_argument("--groups", default=",".join(GROUPS), help=f"comma-separated, of: {', '.join(GROUPS)}")
     parser.add_argument("--modules", help="comma-separated module names instead of the groups (tests build one)")
     parser.add_argument("--out", type=Path, default=ROOT / "build" / "accel")
+    parser.add_argument("--directive", action="append", default=[], metavar="NAME=VALUE",
+                        help="another Cython directive, for measuring (e.g. binding=False)")
     args = parser.parse_args()
+    directives = dict(DIRECTIVES)
+    for item in args.directive:
+        key, _, value = item.partition("=")
+        directives[key] = {"True": True, "False": False}.get(value, value)
     try:
         import Cython
         from Cython.Build import cythonize
@@ -73,7 +79,8 @@ def main() -> None:
     old: dict = {}
     if manifest_path.is_file():
         old = json.loads(manifest_path.read_text())
-        if old.get("ext_suffix") != suffix or old.get("cython") != Cython.__version__:
+        if (old.get("ext_suffix"), old.get("cython"), old.get("directives")) != (suffix, Cython.__version__,
+                                                                                  directives):
             old = {}  # another Python or Cython built these: start again
     modules: dict[str, dict] = {}
     todo = []
@@ -94,7 +101,7 @@ def main() -> None:
         extensions = [Extension(name, [str(source_of(name).relative_to(ROOT))], extra_compile_args=["-w"])
                       for name in todo]
         os.chdir(ROOT)  # the generated C and the build stay under `out`; the sources are only read
-        extensions = cythonize(extensions, build_dir=str(out / "c"), compiler_directives=DIRECTIVES,
+        extensions = cythonize(extensions, build_dir=str(out / "c"), compiler_directives=directives,
                                nthreads=args.jobs, force=True, quiet=True)
         dist = Distribution({"name": "boardhall-accel", "ext_modules": extensions})
         build = dist.get_command_obj("build_ext")
@@ -107,7 +114,7 @@ def main() -> None:
     for name, entry in list(modules.items()):
         if not (out / entry["file"]).is_file():
             sys.exit(f"accel: {name} was not built")
-    manifest = {"ext_suffix": suffix, "cython": Cython.__version__, "directives": DIRECTIVES, "modules": modules}
+    manifest = {"ext_suffix": suffix, "cython": Cython.__version__, "directives": directives, "modules": modules}
     manifest_path.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
     print(f"accel: {len(modules)} modules ready in {out} ({len(todo)} compiled in {time.monotonic() - started:.0f} s)")
 
