@@ -49,8 +49,10 @@ accel: $(STAMP)
 	$(BIN)/python scripts/build_accel.py
 
 # The tests that must pass both ways, run with the accelerator on (.ci/run runs this after `make test`): the finder's,
-# the golden digests, the patch and game contracts, each game's rules tests (not its browser tests).
-ACCEL_TESTS := tests/test_accel.py tests/test_goldens.py tests/test_patch.py tests/test_games_contract.py tests/games
+# the golden digests, the patch and game contracts, each game's rules tests (not its browser tests), and live play
+# through real sockets (the hub's compiled modules: tests/test_ws.py, tests/test_clocks.py).
+ACCEL_TESTS := tests/test_accel.py tests/test_goldens.py tests/test_patch.py tests/test_games_contract.py tests/games \
+	tests/test_ws.py tests/test_clocks.py
 test-accel: accel
 	BOARDHALL_ACCEL=1 $(BIN)/python -m pytest -q -m 'not long and not browser' $(ACCEL_TESTS)
 
