@@ -82,7 +82,7 @@ def install(environ: os._Environ | dict = os.environ) -> Finder | None:
     for finder in sys.meta_path:
         if isinstance(finder, Finder):
             return finder
-    directory = Path(environ.get("BOARDHALL_ACCEL_DIR") or DEFAULT_DIR)
+    directory = Path(environ.get("BOARDHALL_ACCEL_DIR") or DEFAULT_DIR).resolve()
     compiled, fell_back, unusable = check(directory)
     if unusable:
         log.warning("accelerator: %s; running on .py only", unusable)
