@@ -1,7 +1,7 @@
 # Boardhall: one image, started by the same entrypoint as `make run` (migrate, then serve).
-# Two stages: the builder is the full python image (gcc, headers: any dependency without a wheel for this Python
-# is compiled there) and installs the dependencies into a virtualenv; the final slim image gets that virtualenv and
-# the code, no compiler.
+# Three stages: the builder is the full python image (gcc, headers: any dependency without a wheel for this Python
+# is compiled there) and installs the dependencies into a virtualenv; `accel` compiles the optional accelerator
+# there; the final slim image gets that virtualenv, the compiled modules and the code, no compiler.
 # Any Python from 3.11 to 3.13: docker build --build-arg PYTHON_VERSION=3.13 .
 ARG PYTHON_VERSION=3.11
 
@@ -17,9 +17,25 @@ COPY pyproject.toml ./
 RUN python -c "import tomllib; print(*tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies'], sep='\n')" \
       > requirements.txt \
  && pip install --no-cache-dir -r requirements.txt
+# Cython for the optional accelerator (docs/accel.md), in a virtualenv of its own that the final image never gets.
+RUN python -m venv /opt/accel \
+ && python -c "import tomllib; p = tomllib.load(open('pyproject.toml', 'rb')); \
+print(*p['project']['optional-dependencies']['accel'], sep='\n')" > accel.txt \
+ && /opt/accel/bin/pip install --no-cache-dir -r accel.txt
+
+# The hot modules compiled out of the source tree (docs/accel.md), in a stage of their own after the dependencies.
+# The builder has the compiler; the slim image gets only build/accel. ACCEL=0 builds an image without them.
+FROM builder AS accel
+ARG ACCEL=1
+COPY scripts ./scripts
+COPY app ./app
+RUN mkdir -p build/accel \
+ && if [ "$ACCEL" = 1 ]; then /opt/accel/bin/python scripts/build_accel.py --out build/accel && rm -rf build/accel/c; fi
 
 FROM python:${PYTHON_VERSION}-slim
-ENV PYTHONDONTWRITEBYTECODE=1 \
+ARG ACCEL=1
+ENV BOARDHALL_ACCEL=${ACCEL} \
+    PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PATH=/opt/venv/bin:$PATH \
     PYTHON=python \
@@ -37,6 +53,7 @@ COPY app ./app
 COPY templates ./templates
 COPY static ./static
 COPY scripts ./scripts
+COPY --from=accel /build/build/accel ./build/accel
 RUN mkdir -p data && chown boardhall:boardhall data
 
 USER 10001

@@ -8,7 +8,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-long bench lint clean messages
+.PHONY: run test test-long bench lint clean messages accel test-accel
 
 $(BIN)/python:
 	@if [ -z "$(PY)" ] || ! $(PY) -c '$(FITS)' 2>/dev/null; then \
@@ -42,5 +42,19 @@ bench: $(STAMP)
 messages: $(STAMP)
 	$(BIN)/python -m app.i18n.extract
 
+# Optional: compile the hot modules into build/accel/ (needs a C compiler; docs/accel.md). Used only with
+# BOARDHALL_ACCEL=1 (`BOARDHALL_ACCEL=1 make run`), and only for modules whose source is unchanged since the build.
+accel: $(STAMP)
+	$(BIN)/python -c 'import Cython' 2>/dev/null || $(BIN)/pip install --quiet -e '.[test,accel]'
+	$(BIN)/python scripts/build_accel.py
+
+# The tests that must pass both ways, run with the accelerator on (.ci/run runs this after `make test`): the finder's,
+# the golden digests, the patch and game contracts, each game's rules tests (not its browser tests), and live play
+# through real sockets (the hub's compiled modules: tests/test_ws.py, tests/test_clocks.py).
+ACCEL_TESTS := tests/test_accel.py tests/test_goldens.py tests/test_patch.py tests/test_games_contract.py tests/games \
+	tests/test_ws.py tests/test_clocks.py
+test-accel: accel
+	BOARDHALL_ACCEL=1 $(BIN)/python -m pytest -q -m 'not long and not browser' $(ACCEL_TESTS)
+
 clean:
-	rm -rf $(VENV) data .pytest_cache
+	rm -rf $(VENV) data .pytest_cache build

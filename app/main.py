@@ -19,7 +19,7 @@ from sqlalchemy import text
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-from app import engine, observability
+from app import accel, engine, observability
 from app.accounts import keys as signing_keys
 from app.accounts.passwords import PasswordHashing
 from app.accounts.routes import router as accounts_router
@@ -87,6 +87,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
     observability.configure_logging(settings.log_format)
     engine.load_games()
+    if accel.enabled():  # said again now that logging is set up, with the modules actually loaded (docs/accel.md)
+        used = accel.status()
+        log.info("accelerator: %d compiled modules in use, %d fell back to .py", len(used["loaded"]),
+                 len(used["fell_back"]))
     # SECRET_KEY overrides the keys kept in the database, which the lifespan reads (app/accounts/keys.py).
     previous = [k.strip() for k in settings.secret_key_previous.split(",") if k.strip()]
     keys = signing_keys.Keys([*previous, settings.secret_key] if settings.secret_key else None)

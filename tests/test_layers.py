@@ -17,7 +17,7 @@ APP = Path(__file__).resolve().parent.parent / "app"
 # Lowest first; a module belongs to the first layer one of whose prefixes names it or a package holding it.
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("rules", ("app.engine", "app.games")),
-    ("support", ("app.config", "app.errors", "app.i18n", "app.observability", "app.web")),
+    ("support", ("app.accel", "app.config", "app.errors", "app.i18n", "app.observability", "app.web")),
     ("accounts", ("app.db", "app.accounts")),
     ("tables", ("app.lobby",)),
     ("live play", ("app.play",)),
