@@ -39,12 +39,13 @@ def match(game_id: str, n: int, seed: int, level: str, deadline: bool) -> dict:
     heuristic = policy_bot(game)
     state = game.new_game(n, None, seed)
     me = seed % n
-    cpu, wall, moves = [], [], 0
+    cpu, wall, moves, left = [], [], 0, 0
     while game.result(state) is None:
         seat = rng.choice(sorted(game.pending(state)))
         if seat == me:
             c, w = time.process_time(), time.perf_counter()
-            action = search(game, state, seat, budget, seed=seed * 7919 + moves).action
+            found = search(game, state, seat, budget, seed=seed * 7919 + moves)
+            action, left = found.action, left + found.left_heuristic
             if len(game.legal(state, seat)) > 1:
                 cpu.append(time.process_time() - c)
                 wall.append(time.perf_counter() - w)
@@ -54,7 +55,8 @@ def match(game_id: str, n: int, seed: int, level: str, deadline: bool) -> dict:
         moves += 1
     winners = game.result(state)["winners"]
     print(f"  {game_id} {n}p seed {seed}: level at seat {me}, winners {winners}, {moves} moves, "
-          f"CPU {sum(cpu):.1f} s", file=sys.stderr, flush=True)
+          f"CPU {sum(cpu):.1f} s, left the heuristic's choice in {left} of {len(cpu)} choices",
+          file=sys.stderr, flush=True)
     return {"share": 1 / len(winners) if me in winners else 0.0, "cpu": cpu, "wall": wall, "moves": moves}
 
 

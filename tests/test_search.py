@@ -9,10 +9,10 @@ from typing import Iterator
 import pytest
 
 from app.engine import RandomBot, get, load_games
-from app.engine.game import Game, State
+from app.engine.game import Game, State, action_key
 from app.engine.playout import canonical
 from app.engine.registry import GAME_PACKAGES
-from app.engine.search import LEVELS, MIN_DEALS, Budget, choose, policy_bot, search
+from app.engine.search import LEVELS, MIN_DEALS, Budget, _plain, choose, policy_bot, search
 
 load_games()
 
@@ -145,7 +145,21 @@ def test_a_search_out_of_time_plays_the_heuristic_move():
     for _, (state, seat) in zip(range(3), positions(game, 2, seed=3, every=11)):
         heuristic = policy_bot(game).choose(game.full_view(state, seat), random.Random(4))
         result = search(game, state, seat, Budget(iterations=50, seconds=0.0), seed=4)
-        assert result.iterations == 0 and result.action == heuristic
+        assert result.iterations == 0 and result.action == heuristic and not result.left_heuristic
+
+
+def test_the_search_says_when_it_plays_another_move_than_the_heuristic():
+    """bench_bots.py counts how often the search leaves the heuristic's choice: the flag says exactly that. With a
+    random player as the heuristic, the search leaves its choice in the second of these positions."""
+    game = get("river")
+    found = list(zip(range(18), positions(game, 2, seed=5, every=2)))
+    flags = []
+    for state, seat in (found[0][1], found[17][1]):
+        heuristic = RandomBot().choose(game.full_view(state, seat), random.Random(2))
+        result = search(game, state, seat, Budget(iterations=120), seed=2, policy=RandomBot())
+        assert result.left_heuristic == (action_key(_plain(result.action)) != action_key(_plain(heuristic)))
+        flags.append(result.left_heuristic)
+    assert flags == [False, True]
 
 
 def test_a_long_game_is_judged_by_its_estimate_at_the_cut_off():

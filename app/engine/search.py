@@ -49,6 +49,7 @@ class SearchResult:
     seconds: float  # wall time spent
     # Per action (by its canonical JSON): deals played out and mean reward, for a hint or a test to read.
     stats: dict[bytes, tuple[int, float]]
+    left_heuristic: bool = False  # the search chose another action than the heuristic's (how often it matters)
 
 
 def policy_bot(game: Game) -> Bot:
@@ -137,7 +138,7 @@ def search(game: Game, state: State, seat: int, budget: Budget, seed: int = 0,
         top = max(range(len(legal)), key=lambda i: gains[i])
         if gains[top][0]:
             best = top
-    return SearchResult(legal[best], len(rewards) * len(legal), time.perf_counter() - started, stats)
+    return SearchResult(legal[best], len(rewards) * len(legal), time.perf_counter() - started, stats, best != hint)
 
 
 def _plain(action: Action) -> Action:
