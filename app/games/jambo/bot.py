@@ -268,7 +268,7 @@ GOLD_SPREAD = 10.0  # gold: how far apart two players must be for the richer to 
 
 def chances(state: dict) -> list[float]:
     """Each player's chance to win as estimated from the gold held (a softmax over `GOLD_SPREAD`), for a search
-    playout cut off before the end (a few playouts from dealt positions ran far longer than a game)."""
+    playout cut off before the end (`Jambo.search_cutoff`)."""
     golds = [p["gold"] for p in state["players"]]
     top = max(golds)
     weights = [math.exp((g - top) / GOLD_SPREAD) for g in golds]
