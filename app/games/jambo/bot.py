@@ -17,6 +17,7 @@ UTIL_VALUE = {"weapons": 6, "leopard": 5, "well": 5, "boat": 4, "supplies": 4, "
 PLAY_VALUE = {"wiseman": 0, "parrot": 4, "cheetah": 3, "crocodile": 3, "hyena": 2, "elder": 2, "psychic": 3,
               "drummer": 2, "basket": 3, "portuguese": 0, "shaman": 0, "carrier": 3, "arabian": 1, "traveling": 1,
               "snake": 0, "elephant": 0, "ape": 0, "lion": 0, "dancer": 0}
+HAND_FULL = 8  # cards in hand from which the bot stops drawing more
 
 
 def _need(k: str) -> list[int]:
@@ -141,7 +142,7 @@ class JamboBot(Bot):
             if typ == "draw":
                 if self._can_sell_now(g, me):
                     return -1
-                return 3 if len(self._hand(g, me)) < 8 and g["actions_used"] < 2 else -1
+                return 3 if len(self._hand(g, me)) < HAND_FULL and g["actions_used"] < 2 else -1
             if typ == "phase2":
                 return 1
             if typ == "keep":
@@ -194,7 +195,9 @@ class JamboBot(Bot):
                         return -5
                     return 7.5 if self._one_short(g, me) else (2.6 if sum(self._wanted(g, me)) > 0 else -5)
                 if k == "supplies":
-                    return 2 if P["gold"] >= 6 else -5
+                    # Only for a hand short of cards, like a draw: a hand that hoards ware cards left a pile with
+                    # none, and Supplies then took 1 gold for nothing every turn, which the end bonus paid back.
+                    return 2 if P["gold"] >= 6 and len(hand) < HAND_FULL else -5
                 if k == "kettle":
                     return 1.5 if any(self._card_value(c, g, me) <= 2 for c in hand) else -5
                 if k == "throne":
@@ -265,7 +268,7 @@ GOLD_SPREAD = 10.0  # gold: how far apart two players must be for the richer to 
 
 def chances(state: dict) -> list[float]:
     """Each player's chance to win as estimated from the gold held (a softmax over `GOLD_SPREAD`), for a search
-    playout cut off before the end (a few playouts from dealt positions ran far longer than a game)."""
+    playout cut off before the end (`Jambo.search_cutoff`)."""
     golds = [p["gold"] for p in state["players"]]
     top = max(golds)
     weights = [math.exp((g - top) / GOLD_SPREAD) for g in golds]

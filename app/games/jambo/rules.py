@@ -51,8 +51,8 @@ class Jambo(StepGame):
     max_moves: ClassVar[int] = 30000
     move_cap: ClassVar[int] = 6000  # longest measured: 1,350 moves (two random bots)
     bots: ClassVar[dict] = {"random": RandomBot, "heuristic": JamboBot}
-    # A game takes about 250 moves, but a few search playouts from dealt positions ran far longer (hard decisions of
-    # up to 15 s): the search bot judges a playout by the gold held after 150 moves per seat.
+    # A game takes about 250 moves; the search bot judges a playout by the gold held after 150 moves per seat, a guard
+    # against a heuristic stall (one, Supplies for nothing each turn, made hard decisions take up to 15 s: fixed).
     search_cutoff: ClassVar[int] = 150
     step_types = STEP_TYPES
 
