@@ -172,7 +172,7 @@ def _playout(game: Game, det: State, seat: int, n: int, action: Action, policy: 
 # 50 ms, its playouts cut off after 16 moves per seat (`search_cutoff`) about 4 ms). A level's budget is divided by
 # it and by half the number of players (a playout is longer with more seats), so a level thinks about as long in
 # every game.
-PLAYOUT_COST = {"river": 1.0, "goldrush": 1.0, "jambo": 3.3, "goldwest": 4.5, "istanbul": 1.2}
+PLAYOUT_COST = {"river": 1.0, "goldrush": 1.0, "jambo": 1.65, "goldwest": 4.5, "istanbul": 1.2}
 
 
 @dataclass(frozen=True)
