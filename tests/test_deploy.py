@@ -220,7 +220,12 @@ def test_the_compose_stack_survives_scaling_a_killed_instance_an_upgrade_and_a_r
         lines = listing.split()
         at = lines.index("/srv/boardhall/app/__init__.py")
         assert "app" not in lines[at + 1:] and "boardhall" not in " ".join(lines[at + 1:]), listing
-        assert set(lines[:at]) == {"alembic.ini", "app", "data", "migrations", "scripts", "static", "templates"}
+        # build/ holds the compiled accelerator (docs/accel.md), which the image turns on: the hub really runs compiled.
+        assert set(lines[:at]) == {"alembic.ini", "app", "build", "data", "migrations", "scripts", "static",
+                                   "templates"}
+        hub = stack.run("docker", "run", "--rm", "--entrypoint", "python", image, "-c",
+                        "import app.play.hub as hub; print(hub.__file__)").strip()
+        assert hub.startswith("/srv/boardhall/build/accel/") and hub.endswith(".so"), hub
 
         # A guest plays a bot through nginx.
         guest = Person(stack, "Guest")
