@@ -4,7 +4,7 @@ bonus cards, and the public part of the current decision. catalogue() holds the 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import orjson
 
@@ -93,16 +93,24 @@ class Memo:
         return value
 
 
-# The state keys each special place's view reads, beside who and what stands there (place_view's branches). A key
-# listed here and not read there only costs a rebuild; one read there and not listed here would hand back a stale
-# view, which tests/games/istanbul/test_istanbul_view_memo.py looks for by comparing with fresh views over playouts.
-PLACE_READS: dict[int, tuple[str, ...]] = {
-    D.WAINWRIGHT: ("wainwright",),
-    D.SMALL_MOSQUE: ("mosque_rubies", "mosques"), D.GREAT_MOSQUE: ("mosque_rubies", "mosques"),
-    D.SULTAN: ("n", "sultan"), D.GEM_DEALER: ("n", "gem"), D.POST_OFFICE: ("post_office",),
-    D.LARGE_MARKET: ("demand",), D.SMALL_MARKET: ("demand",), D.KIOSK: ("kiosk",),
-    D.SECRET_SOCIETY: ("society_paid",), D.CARAVANSARY: ("bonus",), D.GUILD_HALL: ("guild",),
-    D.TAVERN: ("tavern",), D.COFFEE_HOUSE: ("coffee_house",),
+# What each special place's view reads of the state, beside who and what stands there (place_view's branches), as
+# JSON data. Reading more than place_view does only costs a rebuild; reading less would hand back a stale view, which
+# tests/games/istanbul/test_istanbul_view_memo.py looks for by comparing with fresh views over playouts.
+PLACE_READS: dict[int, Callable[[dict, int], Any]] = {
+    D.WAINWRIGHT: lambda s, p: s["wainwright"],
+    D.SMALL_MOSQUE: lambda s, p: (s["mosque_rubies"][str(p)], s["mosques"]),
+    D.GREAT_MOSQUE: lambda s, p: (s["mosque_rubies"][str(p)], s["mosques"]),
+    D.SULTAN: lambda s, p: (s["n"], s["sultan"]),
+    D.GEM_DEALER: lambda s, p: (s["n"], s["gem"]),
+    D.POST_OFFICE: lambda s, p: s["post_office"],
+    D.LARGE_MARKET: lambda s, p: s["demand"][str(p)][0],
+    D.SMALL_MARKET: lambda s, p: s["demand"][str(p)][0],
+    D.KIOSK: lambda s, p: (len(s["kiosk"]["deck"]), s["kiosk"]["revealed"]),
+    D.SECRET_SOCIETY: lambda s, p: len(s["society_paid"]),
+    D.CARAVANSARY: lambda s, p: len(s["bonus"]["discard"]),
+    D.GUILD_HALL: lambda s, p: (len(s["guild"]["deck"]), len(s["guild"]["discard"])),
+    D.TAVERN: lambda s, p: s["tavern"],
+    D.COFFEE_HOUSE: lambda s, p: s["coffee_house"],
 }
 # A board holds 16-25 places and a game 2-5 players: room for a few hundred games' current parts.
 PLACES = Memo(8192)
@@ -139,7 +147,7 @@ def board(state: dict) -> list[dict[str, Any]]:
     out = []
     for i, p in enumerate(layout):
         reads = PLACE_READS.get(p)
-        key = (p, i, cols, *codes[p], orjson.dumps([state[k] for k in reads]) if reads else None)
+        key = (p, i, cols, *codes[p], orjson.dumps(reads(state, p)) if reads else None)
         view = PLACES.get(key)
         if view is None:
             view = PLACES.keep(key, place_view(state, p, i // cols, i % cols, standing(codes[p])))
