@@ -112,9 +112,10 @@ PLACE_READS: dict[int, Callable[[dict, int], Any]] = {
     D.TAVERN: lambda s, p: s["tavern"],
     D.COFFEE_HOUSE: lambda s, p: s["coffee_house"],
 }
-# A board holds 16-25 places and a game 2-5 players: room for a few hundred games' current parts.
-PLACES = Memo(8192)
-PLAYERS = Memo(2048)
+# A board holds 16-25 places and a game 2-5 players (a public and an own row each): room for the current parts of
+# about a hundred games; a clear costs each game one move built in full, as before the memo.
+PLACES = Memo(4096)
+PLAYERS = Memo(1024)
 
 
 # Who stands on a place, as small ints in one list per place (cheap to build and to key on): a merchant is its
