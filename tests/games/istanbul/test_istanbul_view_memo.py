@@ -65,7 +65,7 @@ def test_memo_small_enough_to_be_cleared_gives_the_same_views(monkeypatch: pytes
     monkeypatch.setattr(V, "PLAYERS", V.Memo(3))
     for state in states(4, {}, 3, moves=60):
         assert orjson.dumps(V.views(state, [0, None])) == orjson.dumps(fresh_views(state, [0, None]))
-        assert len(V.PLACES.items) <= 3 and len(V.PLAYERS.items) <= 3
+        assert len(V.PLACES) <= 3 and len(V.PLAYERS) <= 3
 
 
 def test_an_unchanged_part_is_the_same_object() -> None:
