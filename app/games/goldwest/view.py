@@ -89,15 +89,19 @@ def views(state: dict, seats: list[int | None]) -> list[dict[str, Any]]:
     map_key = orjson.dumps(state["map"])
     board = BOARDS.get((state["num_players"], map_key), lambda: Board(state["map"], state["num_players"]))
     shared = public(state, board)
+    unpeeked = None  # the one view of every audience that has looked at no token
     out = []
     for seat in seats:
         peeked = state["players"][seat]["peeked"] if seat is not None else None
         if peeked:
             seen = tuple(peeked)
-            seen_map = PEEKED_MAPS.get((map_key, seen), lambda: hexes(state["map"], seen))
+            out.append({**shared, "map": PEEKED_MAPS.get((map_key, seen), lambda: hexes(state["map"], seen))})
         else:
-            seen_map = board.unpeeked  # the map of every audience that has looked at no token
-        out.append({**shared, "map": seen_map})
+            # One object for all these audiences (views are never changed once made), so the diff of a move
+            # walks it once for all of them rather than once per audience.
+            if unpeeked is None:
+                unpeeked = {**shared, "map": board.unpeeked}
+            out.append(unpeeked)
     return out
 
 

@@ -53,7 +53,8 @@ def test_a_peeking_player_sees_its_tokens_and_no_one_else_does() -> None:
     assert all(shown[h]["token"] == state["map"][h]["token"] for h in hidden)
     for other in (views[0], views[2], views[3]):
         assert all(e["token"] is None for e in other["map"] if e["id"] in hidden)
-        assert other["map"] is views[0]["map"]  # the map of every audience that looked at nothing is one object
+    assert views[0] is views[2] is views[3]  # every audience that looked at nothing has one view object
+    assert views[1]["players"] is views[0]["players"]  # the peeking seat shares all but the map
 
 
 def test_an_unchanged_part_is_the_same_object() -> None:
