@@ -45,7 +45,10 @@ BOARDS = PartMemo(256)  # (players, the map as JSON) -> Board
 PEEKED_MAPS = PartMemo(256)  # (the map as JSON, peeked hexes) -> the map as that player sees it
 ROWS = PartMemo(1024)  # (seat, the player as JSON, its board summary) -> the player's public row
 FIXTURES = PartMemo(256)  # the slow-changing rest of the state as JSON -> its parts of the view
-MEMOS = (BOARDS, PEEKED_MAPS, ROWS, FIXTURES)
+# What one hex shows -> its entry in the map. Each field keeps its JSON type (bool, int or None) in every state, so
+# Python's 1 == True cannot make two keys of different entries equal.
+HEX_ENTRIES = PartMemo(4096)
+MEMOS = (BOARDS, PEEKED_MAPS, ROWS, FIXTURES, HEX_ENTRIES)
 
 
 def clear_memos() -> None:
@@ -106,18 +109,32 @@ def views(state: dict, seats: list[int | None]) -> list[dict[str, Any]]:
 
 
 def hexes(hexes_: list[dict], seen: tuple[int, ...] | set[int]) -> list[dict[str, Any]]:
-    """The map as an audience sees it that has looked at the face-down tokens on the hexes `seen`."""
+    """The map as an audience sees it that has looked at the face-down tokens on the hexes `seen`. Each hex's entry
+    is memoised by what it shows, so a map that changed in a few hexes holds the very same entries for the rest
+    (the diff then skips them at once)."""
     out = []
     for h, hx in enumerate(hexes_):
-        if hx["terrain"] is None:
+        terrain = hx["terrain"]
+        if terrain is None:
             continue
-        entry: dict[str, Any] = {"id": h, "terrain": hx["terrain"], "camp": hx["camp"],
-                                 "settlement": hx["settlement"], "looted": hx["looted"]}
-        if hx["token"] is not None:
-            entry["face_up"] = hx["face_up"]
-            entry["token"] = hx["token"] if hx["face_up"] or h in seen else None
-        out.append(entry)
+        token = hx["token"]
+        if token is None:
+            key: tuple = (h, terrain, hx["camp"], hx["settlement"], hx["looted"])
+        else:
+            face_up = hx["face_up"]
+            key = (h, terrain, hx["camp"], hx["settlement"], hx["looted"], face_up,
+                   token if face_up or h in seen else None)
+        out.append(HEX_ENTRIES.get(key, lambda: hex_entry(key)))
     return out
+
+
+def hex_entry(key: tuple) -> dict[str, Any]:
+    """One hex of the map from its memo key: (id, terrain, camp, settlement, looted[, face_up, token shown])."""
+    entry: dict[str, Any] = {"id": key[0], "terrain": key[1], "camp": key[2], "settlement": key[3], "looted": key[4]}
+    if len(key) > 5:
+        entry["face_up"] = key[5]
+        entry["token"] = key[6]
+    return entry
 
 
 def player_row(s: int, p: dict, board: Board) -> dict[str, Any]:
