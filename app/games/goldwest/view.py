@@ -175,7 +175,7 @@ def fixtures(state: dict) -> dict[str, Any]:
 
 
 def public(state: dict, board: Board | None = None) -> dict[str, Any]:
-    """What every audience sees alike. Without `board`, built afresh and memoised nowhere."""
+    """What every audience sees alike. Without `board`, built afresh (its hexes' entries aside) and kept nowhere."""
     if board is None:
         board = Board(state["map"], state["num_players"])
         players = [player_row(s, p, board) for s, p in enumerate(state["players"])]

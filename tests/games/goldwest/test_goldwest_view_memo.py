@@ -11,14 +11,63 @@ import pytest
 
 from app.engine.game import copy_state
 from app.games.goldwest import GAME
+from app.games.goldwest import data as D
 from app.games.goldwest import view as V
+from app.games.goldwest.scoring import groups, influence, settlements_in
 
 
 def fresh_views(state: dict, seats: list[int | None]) -> list[dict]:
-    """The views as they were built before the memos: every part from the state, nothing shared with a memo."""
-    shared = V.public(state)
-    return [{**shared, "map": V.hexes(state["map"], set(state["players"][seat]["peeked"]) if seat is not None
-                                      else set())} for seat in seats]
+    """The views as they were built before the memos (the tree before issue 33, verbatim but for the imports):
+    every part from the state, the scoring per seat and terrain, no memo anywhere."""
+    shared = reference_public(state)
+    return [{**shared, "map": reference_hexes(state, seat if seat is not None and state["players"][seat]["peeked"]
+                                              else None)} for seat in seats]
+
+
+def reference_hexes(state: dict, seat: int | None) -> list[dict]:
+    seen = set(state["players"][seat]["peeked"]) if seat is not None else set()
+    out = []
+    for h, hx in enumerate(state["map"]):
+        if hx["terrain"] is None:
+            continue
+        entry = {"id": h, "terrain": hx["terrain"], "camp": hx["camp"], "settlement": hx["settlement"],
+                 "looted": hx["looted"]}
+        if hx["token"] is not None:
+            entry["face_up"] = hx["face_up"]
+            entry["token"] = hx["token"] if hx["face_up"] or h in seen else None
+        out.append(entry)
+    return out
+
+
+def reference_public(state: dict) -> dict:
+    players = []
+    for s, p in enumerate(state["players"]):
+        players.append({
+            "seat": s, "vp": p["vp"], "points": dict(p["points"]), "supply": [list(sec) for sec in p["supply"]],
+            "camps": p["camps"], "influence_tokens": p["influence_tokens"],
+            "influence": {t: influence(state, s, t) for t in D.TERRAINS},
+            "tokens": {t: list(ids) for t, ids in p["tokens"].items()},
+            "settlements": {t: settlements_in(state, s, t) for t in D.TERRAINS},
+            "markers": dict(p["markers"]), "investments": list(p["investments"]), "ship": dict(p["ship"]),
+            "ship_tiles": list(p["ship_tiles"]), "wanted": p["wanted"], "peeked": list(p["peeked"]),
+            "groups": groups(state, s),
+        })
+    turn = state["turn"]
+    boomtown = state["boomtown"]
+    return {
+        "phase": state["phase"], "round": state["round"], "order": list(state["order"]),
+        "turn": {"seat": turn["seat"], "final": turn["final"], "hand": list(turn["hand"]), "held": dict(turn["held"]),
+                 "invested": turn["invested"], "boomtown": turn["boomtown"], "hex": turn["hex"]},
+        "tiles": [list(t) if t else None for t in state["tiles"]],
+        "face_down": {t: sum(1 for hx in state["map"] if hx["terrain"] == t and hx["token"] is not None
+                             and not hx["face_up"]) for t in D.TERRAINS},
+        "boomtown": {"cells": [dict(c) for c in boomtown["cells"]],
+                     "offices": [{"office": o["office"], "cells": list(o["cells"])} for o in boomtown["offices"]],
+                     "single": boomtown["single"], "single_tile": boomtown["single_tile"]},
+        "investments": list(state["investments"]), "investment_bonus": list(state["investment_bonus"]),
+        "ship_bonus": {m: [list(stack) for stack in stacks] for m, stacks in state["ship_bonus"].items()},
+        "players": players, "options": dict(state["options"]),
+    }
 
 
 def as_json(value: object) -> bytes:
@@ -34,8 +83,9 @@ def test_memoised_views_equal_fresh_ones_over_a_playout(n: int, options: dict, s
     while GAME.result(state) is None:
         memoised = GAME.views(state, seats)
         expected = fresh_views(state, seats)
-        assert [as_json(v) for v in memoised] == [as_json(v) for v in expected]
+        assert [as_json(v) for v in memoised] == [as_json(v) for v in expected]  # key order and JSON types too
         assert memoised == expected
+        assert V.public(state) == reference_public(state)  # the path without a board memoises no part
         seat = rng.choice(sorted(GAME.pending(state)))
         state, _ = GAME.apply(state, seat, rng.choice(GAME.legal(state, seat)))
         if rng.random() < 0.1:  # now and then from empty memos, as after a clear
