@@ -20,7 +20,7 @@ from .bot import HeuristicBot
 from .data import CARD, GOLD_INDUSTRIALIST, INGOT_POOL
 from .scoring import end_by_points
 from .state import DECKS, GoldRushState, Options, mines, setup, vp
-from .steps import STEP_TYPES, end_when_hand_fits
+from .steps import STEP_TYPES, end_when_hand_fits, legal
 from .turn import refill, start_turn
 from .view import catalogue, view, views
 
@@ -55,6 +55,9 @@ class GoldRush(StepGame):
 
     def finish_now(self, state: GoldRushState, log: Log) -> None:
         end_by_points(state, "move limit", log)
+
+    def legal(self, state: GoldRushState, seat: int) -> list[dict[str, Any]]:
+        return legal(self, state, seat)  # the position's decision, worked out once (steps.decision)
 
     def view(self, state: GoldRushState, seat: int | None) -> dict[str, Any]:
         return view(state, seat)

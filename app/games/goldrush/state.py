@@ -187,7 +187,9 @@ def pile(state: GoldRushState, k: str) -> Pile:
 
 
 def available(state: GoldRushState, k: str) -> int:
-    return pile(state, k).available()
+    """`pile(state, k).available()`: the deck and its discard pile (every deck reshuffles at once), without making a
+    Pile (asked for every decision's options)."""
+    return len(state["deck"][k]) + len(state["discard"][k])
 
 
 def draw(state: GoldRushState, k: str) -> int | None:

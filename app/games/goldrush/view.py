@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
+
 from app.engine import steps
 
 from .data import CARD, catalogue_data
@@ -38,7 +40,7 @@ def views(state: GoldRushState, seats: list[int | None]) -> list[dict[str, Any]]
             mine["prices"] = [price(state, seat, c) for c in state["market"]]
         if seat is not None:
             me = state["players"][seat]
-            mine.update(hand=me["hand"], my_secret=me["secret"], hand_limit=hand_limit(me))
+            mine.update(hand=same_list(me["hand"]), my_secret=me["secret"], hand_limit=hand_limit(me))
         out.append(mine)
     return out
 
@@ -46,35 +48,109 @@ def views(state: GoldRushState, seats: list[int | None]) -> list[dict[str, Any]]
 def public(state: GoldRushState) -> dict[str, Any]:
     """What a spectator sees."""
     over = state["over"]
-    players = []
-    for s, player in enumerate(state["players"]):
-        players.append({
-            "coins": player["coins"], "area": player["area"], "achievements": player["achievements"],
-            "hand": len(player["hand"]), "secret": player["secret"] is not None, "vp": vp(state, s),
-            "mines": mines(player), "income": income(player), "ingots": ingots(player),
-            "industrialist": state["industrialist"] == s,
-        })
-        if over and state["variant"] == "basic":
-            players[-1]["secret_card"] = player["secret"]  # every secret achievement is shown face up at the end
     frame = steps.top(state)
     sub = {"kind": frame["step"]} if frame is not None and frame["step"] in SHOWN_STEPS else None
-    flags = state["turn_flags"]
+    market, prices = market_parts(state["market"])
     return {
-        "variant": state["variant"], "players": players, "turn": state["turn"],
+        "variant": state["variant"], "players": player_rows(state), "turn": state["turn"],
         "phase": frame["step"] if frame is not None else "over", "sub": sub,
         "round": state["round"], "round_cap": state["round_cap"], "first": state["first"], "target": state["target"],
         "equal_turns": state["equal_turns"], "final_round": state["final_round"],
-        "market": state["market"],
-        "prices": [CARD[c]["cost"] or 0 for c in state["market"]],
-        "row": state["row"], "industrialist": state["industrialist"], "event": state["event"],
-        "decks": {k: len(state["deck"][k]) for k in DECKS},
-        "discards": {k: {"count": len(state["discard"][k]),
-                         "top": state["discard"][k][-1] if state["discard"][k] else None} for k in DECKS},
+        "market": market, "prices": prices,
+        "row": same_list(state["row"]), "industrialist": state["industrialist"], "event": state["event"],
+        "decks": decks_part(state), "discards": discards_part(state),
         "ingot_pool": len(state["ingots"]),
-        "turn_flags": dict(flags),
+        "turn_flags": flags_part(state["turn_flags"]),
         "explore_cost": explore_cost(state, state["turn"]),
         "over": {"winners": over["winners"], "reason": over["reason"]} if over else None,
     }
+
+
+# ---- view parts handed back as the very same object while what they show is unchanged ---------------------------
+# Most of a view does not change in a move: three seats' rows, the market, the decks' sizes, the hand of a seat that
+# did not draw. Each part below is kept under a key of what it shows (ints and tuples, cheap to make), so an
+# unchanged part is the object the previous move's view holds, and the diff skips it with `is` instead of comparing
+# it. The parts hold their own copies of the state's lists (a state may be changed in place after its views are
+# made: tests, bots' playouts) and are never changed once made. Bounded: a memo is emptied when it reaches its size.
+PART_MEMO_SIZE = 2048
+
+_rows: dict[tuple, dict[str, Any]] = {}
+_row_lists: dict[tuple, list[dict[str, Any]]] = {}
+_parts: dict[tuple, Any] = {}
+
+
+def _keep(memo: dict, key: Any, value: Any) -> Any:
+    if len(memo) >= PART_MEMO_SIZE:
+        memo.clear()
+    memo[key] = value
+    return value
+
+
+def player_rows(state: GoldRushState) -> list[dict[str, Any]]:
+    """Every seat's public row (its points worked out); the same list while every row is the same."""
+    rows = [player_row(state, s, player) for s, player in enumerate(state["players"])]
+    # The kept list holds the rows, so their ids cannot be reused by other objects while it is kept.
+    key = tuple(map(id, rows))
+    found = _row_lists.get(key)
+    return found if found is not None else _keep(_row_lists, key, rows)
+
+
+def player_row(state: GoldRushState, s: int, player: dict) -> dict[str, Any]:
+    # () while the secret is hidden; at the end of a basic game (the secret,), shown even when None (claimed)
+    shown_secret = (player["secret"],) if state["over"] and state["variant"] == "basic" else ()
+    key = (s, player["coins"], tuple(player["area"]), tuple(player["achievements"]), len(player["hand"]),
+           player["secret"] is not None, state["industrialist"] == s, shown_secret)
+    found = _rows.get(key)
+    if found is not None:
+        return found
+    row = {
+        "coins": player["coins"], "area": list(player["area"]), "achievements": list(player["achievements"]),
+        "hand": len(player["hand"]), "secret": player["secret"] is not None, "vp": vp(state, s),
+        "mines": mines(player), "income": income(player), "ingots": ingots(player),
+        "industrialist": state["industrialist"] == s,
+    }
+    if shown_secret:
+        row["secret_card"] = shown_secret[0]  # every secret achievement is shown face up at the end
+    return _keep(_rows, key, row)
+
+
+def same_list(cards: list[int]) -> list[int]:
+    """A copy of a list of ints, the same one for the same ints."""
+    key = ("list", *cards)
+    found = _parts.get(key)
+    return found if found is not None else _keep(_parts, key, list(cards))
+
+
+def market_parts(market: list[int]) -> tuple[list[int], list[int]]:
+    """The market and its printed prices."""
+    key = ("market", *market)
+    found = _parts.get(key)
+    if found is None:
+        found = _keep(_parts, key, (list(market), [CARD[c]["cost"] or 0 for c in market]))
+    return found
+
+
+def decks_part(state: GoldRushState) -> dict[str, int]:
+    deck = state["deck"]
+    key = ("decks", *(len(deck[k]) for k in DECKS))
+    found = _parts.get(key)
+    return found if found is not None else _keep(_parts, key, {k: len(deck[k]) for k in DECKS})
+
+
+def discards_part(state: GoldRushState) -> dict[str, dict[str, Any]]:
+    piles = state["discard"]
+    key = ("discards", *((len(piles[k]), piles[k][-1] if piles[k] else None) for k in DECKS))
+    found = _parts.get(key)
+    if found is None:
+        found = _keep(_parts, key, {k: {"count": len(piles[k]), "top": piles[k][-1] if piles[k] else None}
+                                    for k in DECKS})
+    return found
+
+
+def flags_part(flags: dict[str, Any]) -> dict[str, Any]:
+    key = ("flags", orjson.dumps(flags))  # bytes: a flag's false and 0 are different keys
+    found = _parts.get(key)
+    return found if found is not None else _keep(_parts, key, dict(flags))
 
 
 def catalogue() -> dict[str, Any]:
