@@ -7,13 +7,14 @@ start with; `hand` is the end-of-turn hand limit; `keep`, `xpay` and `survey` ar
 
 from __future__ import annotations
 
+from functools import cached_property
 from itertools import permutations
 from typing import Any, Callable
 
 import orjson
 
 from app.engine import N_, Action, Log, Step, Text, seat_ref, steps, t, words
-from app.engine.game import labelled
+from app.engine.game import Prompt, labelled
 
 from .data import CARD
 from .state import (GoldRushState, available, claimable, count, discard, draw, effect_sum, explore_cost, hand_limit,
@@ -57,20 +58,40 @@ DECISION_MEMO_SIZE = 512
 LABEL_MEMO_SIZE = 4096
 
 
-class Decision:
-    """One position's options and prompt text, and the options as `legal` lists them (made when first asked)."""
+class KeptPrompt(Prompt):
+    """A Prompt whose JSON is written once: every view of the same position gets the very same dict, which the
+    diff then skips with `is` (nothing changes a view once made)."""
 
-    __slots__ = ("options", "text", "_legal")
+    @cached_property
+    def _json(self) -> dict[str, Any]:
+        return Prompt.to_json(self)
+
+    def to_json(self) -> dict[str, Any]:
+        return self._json
+
+
+class Decision:
+    """One position's options and prompt text; the options as `legal` lists them and the Prompt `pending` gives
+    (made when first asked)."""
+
+    __slots__ = ("options", "text", "_legal", "_prompt")
 
     def __init__(self, options: list[Action], text: Text) -> None:
         self.options = options
         self.text = text
         self._legal: list[Action] | None = None
+        self._prompt: Prompt | None = None
 
     def legal(self) -> list[Action]:
         if self._legal is None:
             self._legal = [labelled_once(action) for action in self.options]
         return self._legal
+
+    def prompt(self, step: GoldRushStep) -> Prompt:
+        """As StepGame.pending asks it (no Gold Rush step has prompt data)."""
+        if self._prompt is None:
+            self._prompt = KeptPrompt(self.text, kind=step.prompt_kind or step.kind, secret=step.secret)
+        return self._prompt
 
 
 _decisions: dict[bytes, Decision] = {}
@@ -108,6 +129,17 @@ def labelled_once(action: Action) -> Action:
             _labelled.clear()
         _labelled[key] = found
     return found
+
+
+def pending(game, state: GoldRushState) -> dict[int, Prompt]:
+    """`StepGame.pending` from the decision kept for this position: the active seat's Prompt, the same object (and
+    JSON) while the position is the same."""
+    frame = steps.top(state)
+    if frame is None or state.get("over"):
+        return {}
+    step = game.step_for(frame)
+    seat = state["turn"]
+    return {seat: decision(step, game, state, frame, seat).prompt(step)}
 
 
 def legal(game, state: GoldRushState, seat: int) -> list[Action]:

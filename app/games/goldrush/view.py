@@ -28,7 +28,8 @@ def views(state: GoldRushState, seats: list[int | None]) -> list[dict[str, Any]]
     """The views of several audiences: the players' rows (their points worked out) and the board are the same for
     all, so they are made once; the seat to move also sees its sub-decision's cards and its own prices, and every
     seat its hand and secret."""
-    shared = public(state)
+    areas = [tuple(player["area"]) for player in state["players"]]
+    shared = public(state, areas)
     turn = state["turn"]
     out = []
     for seat in seats:
@@ -37,22 +38,27 @@ def views(state: GoldRushState, seats: list[int | None]) -> list[dict[str, Any]]
             frame = steps.top(state)
             if shared["sub"] is not None:
                 mine["sub"] = {**shared["sub"], **{k: v for k, v in frame.items() if k in ("cards", "picked")}}
-            mine["prices"] = [price(state, seat, c) for c in state["market"]]
+            mine["prices"] = seat_prices(state, seat, areas[seat])
         if seat is not None:
             me = state["players"][seat]
-            mine.update(hand=same_list(me["hand"]), my_secret=me["secret"], hand_limit=hand_limit(me))
+            mine["hand"] = same_list(me["hand"])
+            mine["my_secret"] = me["secret"]
+            mine["hand_limit"] = seat_limits(state, seat, areas[seat])[0]
         out.append(mine)
     return out
 
 
-def public(state: GoldRushState) -> dict[str, Any]:
-    """What a spectator sees."""
+def public(state: GoldRushState, areas: list[tuple[int, ...]] | None = None) -> dict[str, Any]:
+    """What a spectator sees. `areas`: each seat's play area as a tuple, when the caller has made them."""
+    if areas is None:
+        areas = [tuple(player["area"]) for player in state["players"]]
     over = state["over"]
+    turn = state["turn"]
     frame = steps.top(state)
     sub = {"kind": frame["step"]} if frame is not None and frame["step"] in SHOWN_STEPS else None
     market, prices = market_parts(state["market"])
     return {
-        "variant": state["variant"], "players": player_rows(state), "turn": state["turn"],
+        "variant": state["variant"], "players": player_rows(state, areas), "turn": turn,
         "phase": frame["step"] if frame is not None else "over", "sub": sub,
         "round": state["round"], "round_cap": state["round_cap"], "first": state["first"], "target": state["target"],
         "equal_turns": state["equal_turns"], "final_round": state["final_round"],
@@ -61,7 +67,7 @@ def public(state: GoldRushState) -> dict[str, Any]:
         "decks": decks_part(state), "discards": discards_part(state),
         "ingot_pool": len(state["ingots"]),
         "turn_flags": flags_part(state["turn_flags"]),
-        "explore_cost": explore_cost(state, state["turn"]),
+        "explore_cost": seat_limits(state, turn, areas[turn])[1],
         "over": {"winners": over["winners"], "reason": over["reason"]} if over else None,
     }
 
@@ -86,25 +92,25 @@ def _keep(memo: dict, key: Any, value: Any) -> Any:
     return value
 
 
-def player_rows(state: GoldRushState) -> list[dict[str, Any]]:
+def player_rows(state: GoldRushState, areas: list[tuple[int, ...]]) -> list[dict[str, Any]]:
     """Every seat's public row (its points worked out); the same list while every row is the same."""
-    rows = [player_row(state, s, player) for s, player in enumerate(state["players"])]
+    rows = [player_row(state, s, player, areas[s]) for s, player in enumerate(state["players"])]
     # The kept list holds the rows, so their ids cannot be reused by other objects while it is kept.
     key = tuple(map(id, rows))
     found = _row_lists.get(key)
     return found if found is not None else _keep(_row_lists, key, rows)
 
 
-def player_row(state: GoldRushState, s: int, player: dict) -> dict[str, Any]:
+def player_row(state: GoldRushState, s: int, player: dict, area: tuple[int, ...]) -> dict[str, Any]:
     # () while the secret is hidden; at the end of a basic game (the secret,), shown even when None (claimed)
     shown_secret = (player["secret"],) if state["over"] and state["variant"] == "basic" else ()
-    key = (s, player["coins"], tuple(player["area"]), tuple(player["achievements"]), len(player["hand"]),
+    key = (s, player["coins"], area, tuple(player["achievements"]), len(player["hand"]),
            player["secret"] is not None, state["industrialist"] == s, shown_secret)
     found = _rows.get(key)
     if found is not None:
         return found
     row = {
-        "coins": player["coins"], "area": list(player["area"]), "achievements": list(player["achievements"]),
+        "coins": player["coins"], "area": list(area), "achievements": list(player["achievements"]),
         "hand": len(player["hand"]), "secret": player["secret"] is not None, "vp": vp(state, s),
         "mines": mines(player), "income": income(player), "ingots": ingots(player),
         "industrialist": state["industrialist"] == s,
@@ -112,6 +118,26 @@ def player_row(state: GoldRushState, s: int, player: dict) -> dict[str, Any]:
     if shown_secret:
         row["secret_card"] = shown_secret[0]  # every secret achievement is shown face up at the end
     return _keep(_rows, key, row)
+
+
+def seat_limits(state: GoldRushState, seat: int, area: tuple[int, ...]) -> tuple[int, int]:
+    """A seat's hand limit and what exploring costs it: both read only the variant and the seat's play area."""
+    key = ("limits", state["variant"], area)
+    found = _parts.get(key)
+    if found is None:
+        found = _keep(_parts, key, (hand_limit(state["players"][seat]), explore_cost(state, seat)))
+    return found
+
+
+def seat_prices(state: GoldRushState, seat: int, area: tuple[int, ...]) -> list[int]:
+    """What `seat` pays for each market card now (it reads the market, the turn's price flags and the seat's play
+    area)."""
+    flags = state["turn_flags"]
+    key = ("prices", area, flags["price_mod"], flags["guild_connections"], *state["market"])
+    found = _parts.get(key)
+    if found is None:
+        found = _keep(_parts, key, [price(state, seat, c) for c in state["market"]])
+    return found
 
 
 def same_list(cards: list[int]) -> list[int]:
