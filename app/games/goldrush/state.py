@@ -209,10 +209,14 @@ def price(state: GoldRushState, seat: int, card: int) -> int:
     flags = state["turn_flags"]
     cost = design["cost"] + flags["price_mod"] - 2 * flags["guild_connections"]
     for c in state["players"][seat]["area"]:
-        selector = CARD[c]["fx"].get("discount")
+        selector = DISCOUNT[c]
         if selector is not None and matches(design, selector):
             cost -= 1
     return max(0, cost)
+
+
+# Each card's discount selector (None: it gives none), by card id: asked for every market card of every price.
+DISCOUNT = [design["fx"].get("discount") for design in CARD]
 
 
 def explore_cost(state: GoldRushState, seat: int) -> int:

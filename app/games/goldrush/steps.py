@@ -102,8 +102,10 @@ def decision_key(state: GoldRushState, frame: Frame, seat: int) -> bytes:
     """What every step's options and text may read: the frame, the seat, the variant, the turn's flags, every
     player (coins, play area, hand, achievements, secret: poach and fire look at the others), the market, the
     achievement row and how many Guild and Exploration cards can still be drawn."""
+    deck, piles = state["deck"], state["discard"]  # (`available`, written out: this is asked twice a move)
     return orjson.dumps((seat, frame, state["variant"], state["num_players"], state["turn_flags"], state["players"],
-                         state["market"], state["row"], available(state, "g"), available(state, "x")))
+                         state["market"], state["row"], len(deck["g"]) + len(piles["g"]),
+                         len(deck["x"]) + len(piles["x"])))
 
 
 def decision(step: GoldRushStep, game, state: GoldRushState, frame: Frame, seat: int) -> Decision:

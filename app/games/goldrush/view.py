@@ -18,6 +18,7 @@ from .state import DECKS, GoldRushState, explore_cost, hand_limit, income, ingot
 
 # Sub-decisions whose kind every audience sees; their cards only the deciding seat.
 SHOWN_STEPS = ("keep", "survey", "xpay")
+SHOWN_SUB = {kind: {"kind": kind} for kind in SHOWN_STEPS}  # the same dict every move: the diff skips it with `is`
 
 
 def view(state: GoldRushState, seat: int | None) -> dict[str, Any]:
@@ -33,17 +34,19 @@ def views(state: GoldRushState, seats: list[int | None]) -> list[dict[str, Any]]
     turn = state["turn"]
     out = []
     for seat in seats:
+        if seat is None:  # a spectator sees the public part as it is (views share objects; none changes them)
+            out.append(shared)
+            continue
         mine = dict(shared)
-        if seat == turn:  # (None == None once the game is over: the prices as anyone would pay them)
+        if seat == turn:
             frame = steps.top(state)
             if shared["sub"] is not None:
                 mine["sub"] = {**shared["sub"], **{k: v for k, v in frame.items() if k in ("cards", "picked")}}
             mine["prices"] = seat_prices(state, seat, areas[seat])
-        if seat is not None:
-            me = state["players"][seat]
-            mine["hand"] = same_list(me["hand"])
-            mine["my_secret"] = me["secret"]
-            mine["hand_limit"] = seat_limits(state, seat, areas[seat])[0]
+        me = state["players"][seat]
+        mine["hand"] = same_list(me["hand"])
+        mine["my_secret"] = me["secret"]
+        mine["hand_limit"] = seat_limits(state, seat, areas[seat])[0]
         out.append(mine)
     return out
 
@@ -55,7 +58,7 @@ def public(state: GoldRushState, areas: list[tuple[int, ...]] | None = None) -> 
     over = state["over"]
     turn = state["turn"]
     frame = steps.top(state)
-    sub = {"kind": frame["step"]} if frame is not None and frame["step"] in SHOWN_STEPS else None
+    sub = SHOWN_SUB.get(frame["step"]) if frame is not None else None
     market, prices = market_parts(state["market"])
     return {
         "variant": state["variant"], "players": player_rows(state, areas), "turn": turn,
