@@ -18,7 +18,7 @@ from app.engine.game import Prompt, labelled
 
 from .data import CARD
 from .state import (GoldRushState, available, claimable, count, discard, draw, effect_sum, explore_cost, hand_limit,
-                    meets, name, owed, partnership_due, price)
+                    market_prices, meets_now, name, owed, partnership_due, price)
 from .turn import (after_payment, card_names, cards, coins, distinct, draw_main, explore, finish_turn, gain, lose,
                    maybe_auto_end, produce_mines, produce_money, refill)
 
@@ -349,9 +349,10 @@ class Turn(GoldRushStep):
 
 def buys(state: GoldRushState, seat: int) -> list[Action]:
     purse = state["players"][seat]["coins"]
+    costs = dict(zip(state["market"], market_prices(state, seat)))
     out: list[Action] = []
     for card in distinct(state["market"]):
-        cost = price(state, seat, card)
+        cost = costs[card]
         if cost <= purse:
             out.append({"type": "buy", "card": card, "price": cost,
                         "label": t("Buy {card} for {coins}", card=name(card), coins=coins(cost)) if cost
@@ -515,7 +516,7 @@ def plays(state: GoldRushState, seat: int, card: int) -> list[Action]:
     """The ways `seat` may play a hand card now (none for a card that cannot be played)."""
     design = CARD[card]
     if design["type"] == "ach":
-        if not meets(state["players"][seat], card):
+        if not meets_now(state["players"][seat], card):
             return []
         return [{"type": "play", "card": card, "effect": "achievement",
                  "label": t("Play {card} (1 VP)", card=design["name"])}]

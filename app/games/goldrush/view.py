@@ -14,7 +14,7 @@ import orjson
 from app.engine import steps
 
 from .data import CARD, catalogue_data
-from .state import DECKS, GoldRushState, explore_cost, hand_limit, income, ingots, mines, price, vp
+from .state import DECKS, GoldRushState, explore_cost, hand_limit, income, ingots, market_prices, mines, vp
 
 # Sub-decisions whose kind every audience sees; their cards only the deciding seat.
 SHOWN_STEPS = ("keep", "survey", "xpay")
@@ -42,7 +42,7 @@ def views(state: GoldRushState, seats: list[int | None]) -> list[dict[str, Any]]
             frame = steps.top(state)
             if shared["sub"] is not None:
                 mine["sub"] = {**shared["sub"], **{k: v for k, v in frame.items() if k in ("cards", "picked")}}
-            mine["prices"] = seat_prices(state, seat, areas[seat])
+            mine["prices"] = market_prices(state, seat)
         me = state["players"][seat]
         mine["hand"] = same_list(me["hand"])
         mine["my_secret"] = me["secret"]
@@ -129,17 +129,6 @@ def seat_limits(state: GoldRushState, seat: int, area: tuple[int, ...]) -> tuple
     found = _parts.get(key)
     if found is None:
         found = _keep(_parts, key, (hand_limit(state["players"][seat]), explore_cost(state, seat)))
-    return found
-
-
-def seat_prices(state: GoldRushState, seat: int, area: tuple[int, ...]) -> list[int]:
-    """What `seat` pays for each market card now (it reads the market, the turn's price flags and the seat's play
-    area)."""
-    flags = state["turn_flags"]
-    key = ("prices", area, flags["price_mod"], flags["guild_connections"], *state["market"])
-    found = _parts.get(key)
-    if found is None:
-        found = _keep(_parts, key, [price(state, seat, c) for c in state["market"]])
     return found
 
 

@@ -13,6 +13,8 @@ import pytest
 from app.engine import steps
 from app.engine.game import labelled
 from app.games.goldrush import GAME
+from app.games.goldrush.data import ACHIEVEMENT_IDS
+from app.games.goldrush import state as gstate
 from app.games.goldrush import steps as gsteps
 from app.games.goldrush import view as gview
 
@@ -20,7 +22,7 @@ from goldrush_helpers import new
 
 
 def clear_memos() -> None:
-    for memo in (gsteps._decisions, gsteps._labelled, gview._rows, gview._row_lists, gview._parts):
+    for memo in (gsteps._decisions, gsteps._labelled, gview._rows, gview._row_lists, gview._parts, gstate._answers):
         memo.clear()
 
 
@@ -71,6 +73,16 @@ def test_memoised_equals_fresh_over_a_playout(variant, players, seed):
             assert GAME.pending(state)[seat].text == text
 
 
+@pytest.mark.parametrize("variant,seed", [("full", 2), ("basic", 6)])
+def test_kept_answers_equal_the_rules(variant, seed):
+    clear_memos()
+    for state in playout_states(variant, 3, seed, moves=200):
+        for seat, player in enumerate(state["players"]):
+            assert gstate.market_prices(state, seat) == [gstate.price(state, seat, c) for c in state["market"]]
+            for card in ACHIEVEMENT_IDS:
+                assert gstate.meets_now(player, card) == gstate.meets(player, card)
+
+
 @pytest.mark.parametrize("variant", ["full", "basic"])
 def test_an_unchanged_input_gives_the_same_object(variant):
     for state in playout_states(variant, 4, 3, moves=60):
@@ -111,3 +123,4 @@ def test_the_memos_stay_bounded():
     assert len(gsteps._labelled) <= gsteps.LABEL_MEMO_SIZE
     for memo in (gview._rows, gview._row_lists, gview._parts):
         assert len(memo) <= gview.PART_MEMO_SIZE
+    assert len(gstate._answers) <= gstate.ANSWER_MEMO_SIZE
