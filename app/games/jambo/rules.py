@@ -77,6 +77,9 @@ class Jambo(StepGame):
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view.view(self, state, seat)
 
+    def views(self, state: State, seats: list[int | None]) -> list[dict[str, Any]]:
+        return view.views(self, state, seats)
+
     def catalogue(self) -> dict[str, Any]:
         return view.catalogue()
 
