@@ -60,6 +60,7 @@ class _Memo:
 
 # Room for every distinct row of many tables between two moves of one table (a row is a few hundred bytes).
 _ROWS = _Memo(2048)
+_PLAYERS = _Memo(1024)  # the list of rows, the same while no row changed
 _CARGO = _Memo(256)
 
 
@@ -96,13 +97,17 @@ def public(state: RiverState) -> dict[str, Any]:
     chosen = chosen_tokens(state) or [None] * len(state["players"])
     bay = state["bay"]
     first_in_bay = bay[0] if bay else None
-    players = []
-    for s, p in enumerate(state["players"]):
-        # What a row is made of: the player, the phase, whether their token is chosen, the Bay (their score's
-        # bonus, `in_bay`).
-        key = (s, orjson.dumps(p), phase, chosen[s] is not None, s in bay, first_in_bay == s)
-        row = _ROWS.parts.get(key)
-        players.append(row if row is not None else _ROWS.put(key, _player_row(state, s, p, chosen[s] is not None)))
+    # What a row is made of: the player, the phase, whether their token is chosen, the Bay (their score's bonus,
+    # `in_bay`).
+    keys = tuple((s, orjson.dumps(p), phase, chosen[s] is not None, s in bay, first_in_bay == s)
+                 for s, p in enumerate(state["players"]))
+    players = _PLAYERS.parts.get(keys)
+    if players is None:
+        players = []
+        for key, p in zip(keys, state["players"]):
+            row = _ROWS.parts.get(key)
+            players.append(row if row is not None else _ROWS.put(key, _player_row(state, key[0], p, key[3])))
+        _PLAYERS.put(keys, players)
     cargo_key = orjson.dumps(state["cargo"])
     cargo = _CARGO.parts.get(cargo_key)
     if cargo is None:
