@@ -41,6 +41,7 @@ class _Memo:
 
 # Room for every distinct row of many tables between two moves of one table (a row is a few hundred bytes).
 _ROWS = _Memo(2048)
+_PLAYERS = _Memo(1024)
 
 
 def _row(s: State, P: Any, key: bytes, own: bool) -> dict[str, Any]:
@@ -84,11 +85,13 @@ def views(game: Any, s: State, seats: list[int | None]) -> list[dict[str, Any]]:
     final_turn = s["ender"] is not None and s["over"] is None
     out = []
     for seat in seats:
-        if seat == 0 or seat == 1:
+        # Each audience's list of rows, the same object while no row changed.
+        players = _PLAYERS.parts.get((*keys, seat))
+        if players is None:
             players = list(public_rows)
-            players[seat] = _row(s, s["players"][seat], keys[seat], True)
-        else:
-            players = public_rows
+            if seat == 0 or seat == 1:
+                players[seat] = _row(s, s["players"][seat], keys[seat], True)
+            _PLAYERS.put((*keys, seat), players)
         seen_stage = stage
         if frame is not None and seat == frame["seat"]:
             if frame["step"] in ("psychic", "scale"):

@@ -9,6 +9,7 @@ first give the opponent a chance to react (Rain Maker, Guard).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from functools import cache
 from typing import ClassVar
 
 from app.engine import Log, State, Text, english, seat_ref, t
@@ -33,8 +34,14 @@ def sell_price(s: State, kind: str) -> int:
     return D.KINDS[kind]["sell"] + 2 * s["wise_men"]
 
 
+@cache
+def _need(kind: str) -> tuple[int, ...]:
+    """The wares a ware card names, counted per type (card data: worked out once, asked for each card in a hand)."""
+    return tuple(count_wares(D.KINDS[kind]["wares"]))
+
+
 def can_buy(s: State, seat: int, kind: str) -> bool:
-    need = count_wares(D.KINDS[kind]["wares"])
+    need = _need(kind)
     left = supply(s)
     if any(need[t] > left[t] for t in range(6)):
         return False
@@ -42,7 +49,7 @@ def can_buy(s: State, seat: int, kind: str) -> bool:
 
 
 def can_sell(s: State, seat: int, kind: str) -> bool:
-    need = count_wares(D.KINDS[kind]["wares"])
+    need = _need(kind)
     return all(held(s["players"][seat], t) >= need[t] for t in range(6))
 
 
