@@ -99,8 +99,8 @@ def public(state: RiverState) -> dict[str, Any]:
     first_in_bay = bay[0] if bay else None
     # What a row is made of: the player, the phase, whether their token is chosen, the Bay (their score's bonus,
     # `in_bay`).
-    keys = tuple((s, orjson.dumps(p), phase, chosen[s] is not None, s in bay, first_in_bay == s)
-                 for s, p in enumerate(state["players"]))
+    keys = tuple([(s, orjson.dumps(p), phase, chosen[s] is not None, s in bay, first_in_bay == s)
+                  for s, p in enumerate(state["players"])])
     players = _PLAYERS.parts.get(keys)
     if players is None:
         players = []
