@@ -71,3 +71,22 @@ def test_the_memo_is_bounded():
     for n in range(10):
         assert memo.put(n, [n]) == [n]
         assert len(memo.parts) <= 3
+
+
+@pytest.mark.parametrize("players,seed", [(2, 5), (4, 13)])
+def test_memoised_legal_actions_equal_fresh_ones_over_a_playout(players, seed):
+    """`River.legal` keeps the token and move decisions' lists by what their options read (rules._legal_key)."""
+    from app.engine import StepGame
+    from app.games.river import rules
+
+    states = playout(players, seed)
+    rules._LEGAL.clear()
+    warm = [[GAME.legal(state, seat) for seat in range(players)] for state in states]
+    for state, seen in zip(states, warm):
+        rules._LEGAL.clear()
+        assert [StepGame.legal(GAME, state, seat) for seat in range(players)] == seen
+        assert [GAME.legal(state, seat) for seat in range(players)] == seen
+    for kind in ("token", "move"):
+        asked = next(s for s in states if s["steps"] and s["steps"][-1]["step"] == kind)
+        seat = min(GAME.pending(asked))
+        assert GAME.legal(asked, seat) is GAME.legal(orjson.loads(orjson.dumps(asked)), seat)
