@@ -21,6 +21,7 @@ from .bot import JamboBot
 from .bot import chances as gold_chances
 from .state import JamboOptions, free_plain, held, known, plain_capacity, setup, supply
 from .steps import STEP_TYPES
+from .steps.common import legal_actions
 
 # Fields of a sub-step that hold cards out of every other place while it is decided.
 _CARDS_IN_STEP = {"psychic": "cards", "scale": "cards", "ape": "pool", "lion": "pool", "replace": "card"}
@@ -73,6 +74,9 @@ class Jambo(StepGame):
             state["over"] = result_of(scores, [(gold,) for gold in scores], winners_say(won),
                                       ranking=[won] if len(won) == 2 else [won, [1 - won[0]]])
         log.add("game_over", state["over"]["say"])
+
+    def legal(self, state: State, seat: int) -> list[dict]:
+        return legal_actions(self, state, seat)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view.view(self, state, seat)

@@ -74,3 +74,21 @@ def test_the_memo_is_bounded():
     for n in range(10):
         assert memo.put(n, [n]) == [n]
         assert len(memo.parts) <= 3
+
+
+@pytest.mark.parametrize("seed", [2, 9])
+def test_legal_actions_labelled_once_equal_fresh_ones_over_a_playout(seed):
+    """`Jambo.legal` labels each action once for all (steps/common.py `labelled_once`)."""
+    from app.engine import StepGame
+    from app.games.jambo.steps import common
+
+    states = playout(seed)
+    common._LABELLED.clear()
+    warm = [[GAME.legal(state, seat) for seat in (0, 1)] for state in states]
+    for state, seen in zip(states, warm):
+        common._LABELLED.clear()
+        assert [StepGame.legal(GAME, state, seat) for seat in (0, 1)] == seen
+    state = next(s for s in states if GAME.pending(s))
+    seat = min(GAME.pending(state))
+    again = GAME.legal(orjson.loads(orjson.dumps(state)), seat)
+    assert again and all(a is b for a, b in zip(again, GAME.legal(state, seat)))
