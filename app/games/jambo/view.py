@@ -63,6 +63,25 @@ def _row(s: State, P: Any, key: bytes, own: bool) -> dict[str, Any]:
     return _ROWS.put((key, own), row)
 
 
+# A sub-step as everybody sees it, by its frame and the active seat: what its description reads (every `describe` of
+# Jambo's steps reads the frame and whose turn it is, nothing else). A reaction or an auction stays asked over
+# several moves, and its description was rendered in English anew each time.
+_STAGES = _Memo(512)
+
+
+def _stage(game: Any, s: State, frame: Any) -> dict[str, Any]:
+    key = (orjson.dumps(frame), s["turn"])
+    found = _STAGES.parts.get(key)
+    if found is not None:
+        return found
+    frame = orjson.loads(key[0])  # a copy: the stage outlives this state, whose lists it would otherwise hold
+    stage = {"kind": frame["step"], "seat": frame["seat"], **said(game.step_for(frame).describe(game, s, frame))}
+    for field in PUBLIC_STEP_FIELDS:
+        if field in frame:
+            stage[field] = frame[field]
+    return _STAGES.put(key, stage)
+
+
 def views(game: Any, s: State, seats: list[int | None]) -> list[dict[str, Any]]:
     """The views of several audiences, their public parts made once: the audiences differ only in a player's own
     hand, the card they drew, and what a sub-step shows its own player."""
@@ -70,13 +89,7 @@ def views(game: Any, s: State, seats: list[int | None]) -> list[dict[str, Any]]:
     keys = [orjson.dumps([P, s["used_utilities"]]) for P in s["players"]]
     public_rows = [_row(s, P, key, False) for P, key in zip(s["players"], keys)]
     frame = sub_step(s)
-    stage = None
-    if frame is not None:
-        step = game.step_for(frame)
-        stage = {"kind": frame["step"], "seat": frame["seat"], **said(step.describe(game, s, frame))}
-        for key in PUBLIC_STEP_FIELDS:
-            if key in frame:
-                stage[key] = frame[key]
+    stage = _stage(game, s, frame) if frame is not None else None
     turn = turn_frame(s)
     drawn = turn["card"] if turn["step"] == "keep" else None
     discard = s["discard"]

@@ -18,6 +18,7 @@ AUDIENCES = [0, 1, None]
 def clear_memos() -> None:
     jambo_view._ROWS.parts.clear()
     jambo_view._PLAYERS.parts.clear()
+    jambo_view._STAGES.parts.clear()
 
 
 def playout(seed: int, moves: int = 600) -> list[dict]:

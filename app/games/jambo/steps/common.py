@@ -35,7 +35,8 @@ def labelled_once(action: dict) -> dict:
     if found is None:
         if len(_LABELLED) >= _LABELLED_SIZE:
             _LABELLED.clear()
-        found = _LABELLED[key] = labelled(action)
+        # Made from a copy: the memo outlives this state, whose lists an action might hold.
+        found = _LABELLED[key] = labelled(orjson.loads(key))
     return found
 
 
