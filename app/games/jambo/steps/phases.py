@@ -40,9 +40,11 @@ def _need(kind: str) -> tuple[int, ...]:
     return tuple(count_wares(D.KINDS[kind]["wares"]))
 
 
-def can_buy(s: State, seat: int, kind: str) -> bool:
+def can_buy(s: State, seat: int, kind: str, left: list[int] | None = None) -> bool:
+    """`left`: the supply, when the caller has it at hand (it asks for every card of a hand)."""
     need = _need(kind)
-    left = supply(s)
+    if left is None:
+        left = supply(s)
     if any(need[t] > left[t] for t in range(6)):
         return False
     return can_take(s["players"][seat], len(D.KINDS[kind]["wares"]), buy_price(s, kind))
@@ -155,8 +157,9 @@ class PlayPhase(JamboStep):
         P = s["players"][seat]
         out: list[dict] = []
         if s["actions_used"] < D.ACTIONS:
+            left = supply(s)
             for card in one_per_kind(P["hand"]):
-                out += self._card_actions(s, seat, card)
+                out += self._card_actions(s, seat, card, left)
             out += utility_actions(s)
         out.append(end_action(s))
         return out
@@ -173,14 +176,14 @@ class PlayPhase(JamboStep):
         return False  # ending the turn
 
     @staticmethod
-    def _card_actions(s: State, seat: int, card: int) -> list[dict]:
+    def _card_actions(s: State, seat: int, card: int, left: list[int]) -> list[dict]:
         P = s["players"][seat]
         kind = D.kind(card)
         type_ = D.card_type(card)
         if type_ == "ware":
             out = []
             wares = D.wares_say(D.KINDS[kind]["wares"])
-            if can_buy(s, seat, kind):
+            if can_buy(s, seat, kind, left):
                 fee = fit_fee(P, len(D.KINDS[kind]["wares"]))
                 label = t("Buy {wares} for {gold}", wares=wares, gold=D.gold(buy_price(s, kind)))
                 out.append({"type": "buy", "card": card, "wares": list(D.KINDS[kind]["wares"]),
