@@ -119,8 +119,23 @@ def test_the_memos_stay_bounded():
     for seed in range(3):
         for state in playout_states("full", 4, seed, moves=300):
             everything(state)
-    assert len(gsteps._decisions) <= gsteps.DECISION_MEMO_SIZE
-    assert len(gsteps._labelled) <= gsteps.LABEL_MEMO_SIZE
+    # two generations of at most SIZE entries each (state.Memo)
+    assert len(gsteps._decisions) <= 2 * gsteps.DECISION_MEMO_SIZE
+    assert len(gsteps._labelled) <= 2 * gsteps.LABEL_MEMO_SIZE
     for memo in (gview._rows, gview._row_lists, gview._parts):
-        assert len(memo) <= gview.PART_MEMO_SIZE
-    assert len(gstate._answers) <= gstate.ANSWER_MEMO_SIZE
+        assert len(memo) <= 2 * gview.PART_MEMO_SIZE
+    assert len(gstate._answers) <= 2 * gstate.ANSWER_MEMO_SIZE
+
+
+def test_a_memo_keeps_what_was_used_last():
+    """The two generations: an entry found again survives the turnover of generations; one not asked again goes."""
+    memo = gstate.Memo(2)
+    hot = memo.keep("hot", [1])
+    for i in range(10):
+        assert memo.get("hot") is hot
+        memo.keep(("cold", i), [i])
+        assert len(memo) <= 4
+    assert memo.get(("cold", 0)) is None
+    assert memo.get(("cold", 9)) == [9]
+    memo.clear()
+    assert len(memo) == 0 and memo.get("hot") is None
