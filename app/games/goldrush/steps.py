@@ -139,6 +139,18 @@ def pending(game, state: GoldRushState) -> dict[int, Prompt]:
     return {seat: decision(step, game, state, frame, seat).prompt(step)}
 
 
+def asked(game, state: GoldRushState) -> tuple[int | None, dict[str, Any] | None, list[Action]]:
+    """The seat to move, its prompt's JSON and its legal list, from one look-up of the position's decision (the
+    game's `full_views`); (None, None, []) when nobody decides."""
+    frame = steps.top(state)
+    if frame is None or state.get("over"):
+        return None, None, []
+    step = game.step_for(frame)
+    seat = state["turn"]
+    found = decision(step, game, state, frame, seat)
+    return seat, found.prompt(step).to_json(), found.legal()
+
+
 def legal(game, state: GoldRushState, seat: int) -> list[Action]:
     """`StepGame.legal` from the decision kept for this position: the same list while the position is the same."""
     frame = steps.top(state)

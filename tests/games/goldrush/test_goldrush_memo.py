@@ -139,3 +139,18 @@ def test_a_memo_keeps_what_was_used_last():
     assert memo.get(("cold", 9)) == [9]
     memo.clear()
     assert len(memo) == 0 and memo.get("hot") is None
+
+
+@pytest.mark.parametrize("variant,players,seed", [("full", 4, 7), ("basic", 3, 5)])
+def test_full_views_equal_the_engines(variant, players, seed):
+    """Gold Rush's `full_views` (the decision looked up once) gives what the engine's generic one gives, byte for
+    byte, and the mover's prompt and legal list are the ones `pending` and `legal` give."""
+    from app.engine.game import Game
+    audiences = [*range(players), None]
+    for state in playout_states(variant, players, seed, moves=250):
+        ours = GAME.full_views(state, audiences)
+        assert orjson.dumps(ours) == orjson.dumps(Game.full_views(GAME, state, audiences))
+        for view in ours:
+            if view["prompt"] is not None:
+                assert view["legal"] is GAME.legal(state, view["seat"])
+                assert view["prompt"] is GAME.pending(state)[view["seat"]].to_json()
