@@ -18,7 +18,7 @@ from app.engine.game import Prompt, labelled
 
 from .data import CARD
 from .state import (GoldRushState, Memo, available, claimable, count, discard, draw, effect_sum, explore_cost, hand_limit,
-                    market_prices, meets_now, name, owed, partnership_due, price)
+                    market_prices, meets, name, owed, partnership_due, price)
 from .turn import (after_payment, card_names, cards, coins, distinct, draw_main, explore, finish_turn, gain, lose,
                    maybe_auto_end, produce_mines, produce_money, refill)
 
@@ -523,7 +523,7 @@ def plays(state: GoldRushState, seat: int, card: int) -> list[Action]:
     """The ways `seat` may play a hand card now (none for a card that cannot be played)."""
     design = CARD[card]
     if design["type"] == "ach":
-        if not meets_now(state["players"][seat], card):
+        if not meets(state["players"][seat], card):
             return []
         return [{"type": "play", "card": card, "effect": "achievement",
                  "label": t("Play {card} (1 VP)", card=design["name"])}]
