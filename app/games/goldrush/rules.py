@@ -20,7 +20,7 @@ from .bot import HeuristicBot
 from .data import CARD, GOLD_INDUSTRIALIST, INGOT_POOL
 from .scoring import end_by_points
 from .state import DECKS, GoldRushState, Options, mines, setup, vp
-from .steps import STEP_TYPES, end_when_hand_fits, legal, pending
+from .steps import STEP_TYPES, asked, end_when_hand_fits, legal, pending
 from .turn import refill, start_turn
 from .view import catalogue, view, views
 
@@ -62,6 +62,20 @@ class GoldRush(StepGame):
 
     def legal(self, state: GoldRushState, seat: int) -> list[dict[str, Any]]:
         return legal(self, state, seat)
+
+    def full_views(self, state: GoldRushState, seats: list[int | None]) -> list[dict[str, Any]]:
+        """`Game.full_views`, the same views, with the mover's decision looked up once for its prompt and its legal
+        list (the engine's asks `pending`, then `legal`: each works out the decision's key), and the prompt's JSON
+        the kept one (steps.KeptPrompt: the very object the previous view holds while the position is the same)."""
+        mover, prompt, listed = asked(self, state)
+        waiting = [] if mover is None else [mover]
+        result = self.result(state)
+        out = []
+        for seat, game_view in zip(seats, self.views(state, seats)):
+            mine = seat is not None and seat == mover
+            out.append({"seat": seat, "waiting": list(waiting), "prompt": prompt if mine else None,
+                        "legal": listed if mine else [], "result": result, "game": game_view})
+        return out
 
     def view(self, state: GoldRushState, seat: int | None) -> dict[str, Any]:
         return view(state, seat)

@@ -158,8 +158,38 @@ def metric(player: PlayerState, what: str, selector: dict | None) -> int:
 
 
 def meets(player: PlayerState, card: int) -> bool:
-    """Does a player meet an achievement's condition now?"""
-    return all(metric(player, what, selector) >= need for what, selector, need in CARD[card]["fx"]["cond"])
+    """Does a player meet an achievement's condition now? (`metric` for each part of it, with each count's
+    selector looked up once for every card: CONDITIONS.)"""
+    for what, members, need in CONDITIONS[card]:
+        if what == "count":
+            have = 0
+            for c in player["area"]:
+                if c in members:
+                    have += 1
+        elif what == "coins":
+            have = player["coins"]
+        elif what == "ingots":
+            have = ingots(player)
+        else:
+            have = income(player)
+        if have < need:
+            return False
+    return True
+
+
+def _condition(what: str, selector: dict | None, need: int) -> tuple[str, frozenset[int] | None, int]:
+    """One part of an achievement's condition, a count's selector turned into the set of cards it matches."""
+    if what == "count":
+        return what, frozenset(c for c, design in enumerate(CARD) if matches(design, selector or {})), need
+    if what not in ("coins", "ingots", "income"):
+        raise ValueError(f"unknown achievement measure {what!r}")
+    return what, None, need
+
+
+# Each achievement's condition by card id: (measure, the cards a count counts, the least needed) for each part.
+CONDITIONS: dict[int, list[tuple[str, frozenset[int] | None, int]]] = {
+    card: [_condition(*part) for part in design["fx"]["cond"]] for card, design in enumerate(CARD)
+    if design["fx"].get("cond")}
 
 
 def vp(state: GoldRushState, seat: int) -> int:
@@ -242,18 +272,66 @@ def hand_limit(player: PlayerState) -> int:
 def claimable(state: GoldRushState, seat: int) -> list[int]:
     """Basic: the face-up achievements, then the seat's secret one, whose condition the seat meets now."""
     player = state["players"][seat]
-    out = [c for c in state["row"] if meets_now(player, c)]
-    if player["secret"] is not None and meets_now(player, player["secret"]):
+    out = [c for c in state["row"] if meets(player, c)]
+    if player["secret"] is not None and meets(player, player["secret"]):
         out.append(player["secret"])
     return out
 
 
+# ---- memos: bounded, in two generations -------------------------------------------------------------------------
+# Gold Rush keeps decisions (steps.py), view parts (view.py) and a few answers (below) by their content, so that the
+# next move of a table finds what its previous move made: the very same object, which the diff skips with `is`.
+# What a move needs again is what the move before it used, so a memo need not be large: it keeps two generations
+# of `size` entries, the newest and the one before; an entry found in the older one moves to the newest, and when
+# the newest is full it becomes the older one (the oldest is dropped). So what each move uses stays, whatever the
+# memo was asked before, and the memo holds at most 2 x size entries.
+# Small on purpose: every object a memo keeps is one more for Python's cyclic garbage collector to walk, and a memo
+# that grows by a few dicts a move makes the collector run (measured under bench_move_cost's chained moves: memos
+# of thousands of entries cost more in collections than their extra hits saved; NOTES, "Round 2").
+
+
+class Memo:
+    """A bounded memo of two generations (above). `get` gives None for a key not kept: values are never None."""
+
+    __slots__ = ("size", "new", "old")
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.new: dict[Any, Any] = {}
+        self.old: dict[Any, Any] = {}
+
+    def get(self, key: Any) -> Any:
+        found = self.new.get(key)
+        if found is None:
+            found = self.old.get(key)
+            if found is not None:
+                self.keep(key, found)
+        return found
+
+    def keep(self, key: Any, value: Any) -> Any:
+        """Keep `value` under `key`; returns `value`."""
+        new = self.new
+        if len(new) >= self.size:
+            self.old = new
+            self.new = new = {}
+        new[key] = value
+        return value
+
+    def clear(self) -> None:
+        self.new = {}
+        self.old = {}
+
+    def __len__(self) -> int:
+        return len(self.new) + len(self.old)
+
+
 # ---- answers kept by what they read ------------------------------------------------------------------------------
-# A turn's options and the mover's view ask the same questions of each new position: what each market card costs,
-# whether a seat meets an achievement in its hand. Their answers depend on a few ints (the key), so they are kept by
-# them: a move that changed none of those reads the answer of the move before. Bounded: emptied at ANSWER_MEMO_SIZE.
-ANSWER_MEMO_SIZE = 4096
-_answers: dict[tuple, Any] = {}
+# A turn's options and the mover's view ask what each market card costs the mover. The answer depends on a few ints
+# (the key), so it is kept by them: a move that changed none of those reads the answer of the move before.
+# (Whether a seat meets an achievement was kept too, until `meets` read the CONDITIONS table: it then cost 0.2 us a
+# call compiled, the memo's key and look-ups 0.6 us, for a third of calls found under bench_move_cost's chain.)
+ANSWER_MEMO_SIZE = 16
+_answers = Memo(ANSWER_MEMO_SIZE)
 
 
 def market_prices(state: GoldRushState, seat: int) -> list[int]:
@@ -264,21 +342,6 @@ def market_prices(state: GoldRushState, seat: int) -> list[int]:
            *state["market"])
     found = _answers.get(key)
     if found is None:
-        found = _keep_answer(key, [price(state, seat, c) for c in state["market"]])
+        found = _answers.keep(key, [price(state, seat, c) for c in state["market"]])
     return found
 
-
-def meets_now(player: PlayerState, card: int) -> bool:
-    """`meets(player, card)`, kept by the card, the player's coins and play area (all a condition reads)."""
-    key = ("meets", card, player["coins"], *player["area"])
-    found = _answers.get(key)
-    if found is None:
-        found = _keep_answer(key, meets(player, card))
-    return found
-
-
-def _keep_answer(key: tuple, value: Any) -> Any:
-    if len(_answers) >= ANSWER_MEMO_SIZE:
-        _answers.clear()
-    _answers[key] = value
-    return value

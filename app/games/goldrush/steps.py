@@ -17,8 +17,8 @@ from app.engine import N_, Action, Log, Step, Text, seat_ref, steps, t, words
 from app.engine.game import Prompt, labelled
 
 from .data import CARD
-from .state import (GoldRushState, available, claimable, count, discard, draw, effect_sum, explore_cost, hand_limit,
-                    market_prices, meets_now, name, owed, partnership_due, price)
+from .state import (GoldRushState, Memo, available, claimable, count, discard, draw, effect_sum, explore_cost, hand_limit,
+                    market_prices, meets, name, owed, partnership_due, price)
 from .turn import (after_payment, card_names, cards, coins, distinct, draw_main, explore, finish_turn, gain, lose,
                    maybe_auto_end, produce_mines, produce_money, refill)
 
@@ -53,9 +53,10 @@ class GoldRushStep(Step):
 # mover's view, and the next move's check asks the same position again. Options and text read only the parts of
 # the state in `decision_key`, so they are kept under the bytes of those parts. A hit hands back the very same
 # lists, and a view's `legal` that did not change is skipped by the diff with `is`. Results are never changed once
-# made (the engine copies an action before playing it). Bounded: a memo is emptied when it reaches its size.
-DECISION_MEMO_SIZE = 512
-LABEL_MEMO_SIZE = 4096
+# made (the engine copies an action before playing it). Bounded, and small (state.Memo): a table's next move needs
+# only what its last one made.
+DECISION_MEMO_SIZE = 8
+LABEL_MEMO_SIZE = 64
 
 
 class KeptPrompt(Prompt):
@@ -94,8 +95,8 @@ class Decision:
         return self._prompt
 
 
-_decisions: dict[bytes, Decision] = {}
-_labelled: dict[bytes, Action] = {}
+_decisions = Memo(DECISION_MEMO_SIZE)
+_labelled = Memo(LABEL_MEMO_SIZE)
 
 
 def decision_key(state: GoldRushState, frame: Frame, seat: int) -> bytes:
@@ -113,10 +114,7 @@ def decision(step: GoldRushStep, game, state: GoldRushState, frame: Frame, seat:
     found = _decisions.get(key)
     if found is None:
         options = step.fresh_options(game, state, frame, seat)
-        found = Decision(options, step.fresh_text(game, state, frame, seat, options))
-        if len(_decisions) >= DECISION_MEMO_SIZE:
-            _decisions.clear()
-        _decisions[key] = found
+        found = _decisions.keep(key, Decision(options, step.fresh_text(game, state, frame, seat, options)))
     return found
 
 
@@ -126,10 +124,7 @@ def labelled_once(action: Action) -> Action:
     key = orjson.dumps(action)
     found = _labelled.get(key)
     if found is None:
-        found = labelled(action)
-        if len(_labelled) >= LABEL_MEMO_SIZE:
-            _labelled.clear()
-        _labelled[key] = found
+        found = _labelled.keep(key, labelled(action))
     return found
 
 
@@ -142,6 +137,18 @@ def pending(game, state: GoldRushState) -> dict[int, Prompt]:
     step = game.step_for(frame)
     seat = state["turn"]
     return {seat: decision(step, game, state, frame, seat).prompt(step)}
+
+
+def asked(game, state: GoldRushState) -> tuple[int | None, dict[str, Any] | None, list[Action]]:
+    """The seat to move, its prompt's JSON and its legal list, from one look-up of the position's decision (the
+    game's `full_views`); (None, None, []) when nobody decides."""
+    frame = steps.top(state)
+    if frame is None or state.get("over"):
+        return None, None, []
+    step = game.step_for(frame)
+    seat = state["turn"]
+    found = decision(step, game, state, frame, seat)
+    return seat, found.prompt(step).to_json(), found.legal()
 
 
 def legal(game, state: GoldRushState, seat: int) -> list[Action]:
@@ -516,7 +523,7 @@ def plays(state: GoldRushState, seat: int, card: int) -> list[Action]:
     """The ways `seat` may play a hand card now (none for a card that cannot be played)."""
     design = CARD[card]
     if design["type"] == "ach":
-        if not meets_now(state["players"][seat], card):
+        if not meets(state["players"][seat], card):
             return []
         return [{"type": "play", "card": card, "effect": "achievement",
                  "label": t("Play {card} (1 VP)", card=design["name"])}]

@@ -14,7 +14,7 @@ import orjson
 from app.engine import steps
 
 from .data import CARD, catalogue_data
-from .state import DECKS, GoldRushState, explore_cost, hand_limit, income, ingots, market_prices, mines, vp
+from .state import DECKS, GoldRushState, Memo, explore_cost, hand_limit, income, ingots, market_prices, mines, vp
 
 # Sub-decisions whose kind every audience sees; their cards only the deciding seat.
 SHOWN_STEPS = ("keep", "survey", "xpay")
@@ -80,19 +80,13 @@ def public(state: GoldRushState, areas: list[tuple[int, ...]] | None = None) -> 
 # did not draw. Each part below is kept under a key of what it shows (ints and tuples, cheap to make), so an
 # unchanged part is the object the previous move's view holds, and the diff skips it with `is` instead of comparing
 # it. The parts hold their own copies of the state's lists (a state may be changed in place after its views are
-# made: tests, bots' playouts) and are never changed once made. Bounded: a memo is emptied when it reaches its size.
-PART_MEMO_SIZE = 2048
+# made: tests, bots' playouts) and are never changed once made. Bounded, and small (state.Memo): a table's next
+# move needs only what its last one made.
+PART_MEMO_SIZE = 32
 
-_rows: dict[tuple, dict[str, Any]] = {}
-_row_lists: dict[tuple, list[dict[str, Any]]] = {}
-_parts: dict[tuple, Any] = {}
-
-
-def _keep(memo: dict, key: Any, value: Any) -> Any:
-    if len(memo) >= PART_MEMO_SIZE:
-        memo.clear()
-    memo[key] = value
-    return value
+_rows = Memo(PART_MEMO_SIZE)
+_row_lists = Memo(PART_MEMO_SIZE)
+_parts = Memo(PART_MEMO_SIZE)
 
 
 def player_rows(state: GoldRushState, areas: list[tuple[int, ...]]) -> list[dict[str, Any]]:
@@ -101,7 +95,7 @@ def player_rows(state: GoldRushState, areas: list[tuple[int, ...]]) -> list[dict
     # The kept list holds the rows, so their ids cannot be reused by other objects while it is kept.
     key = tuple(map(id, rows))
     found = _row_lists.get(key)
-    return found if found is not None else _keep(_row_lists, key, rows)
+    return found if found is not None else _row_lists.keep(key, rows)
 
 
 def player_row(state: GoldRushState, s: int, player: dict, area: tuple[int, ...]) -> dict[str, Any]:
@@ -120,7 +114,7 @@ def player_row(state: GoldRushState, s: int, player: dict, area: tuple[int, ...]
     }
     if shown_secret:
         row["secret_card"] = shown_secret[0]  # every secret achievement is shown face up at the end
-    return _keep(_rows, key, row)
+    return _rows.keep(key, row)
 
 
 def seat_limits(state: GoldRushState, seat: int, area: tuple[int, ...]) -> tuple[int, int]:
@@ -128,7 +122,7 @@ def seat_limits(state: GoldRushState, seat: int, area: tuple[int, ...]) -> tuple
     key = ("limits", state["variant"], area)
     found = _parts.get(key)
     if found is None:
-        found = _keep(_parts, key, (hand_limit(state["players"][seat]), explore_cost(state, seat)))
+        found = _parts.keep(key, (hand_limit(state["players"][seat]), explore_cost(state, seat)))
     return found
 
 
@@ -136,7 +130,7 @@ def same_list(cards: list[int]) -> list[int]:
     """A copy of a list of ints, the same one for the same ints."""
     key = ("list", *cards)
     found = _parts.get(key)
-    return found if found is not None else _keep(_parts, key, list(cards))
+    return found if found is not None else _parts.keep(key, list(cards))
 
 
 def market_parts(market: list[int]) -> tuple[list[int], list[int]]:
@@ -144,7 +138,7 @@ def market_parts(market: list[int]) -> tuple[list[int], list[int]]:
     key = ("market", *market)
     found = _parts.get(key)
     if found is None:
-        found = _keep(_parts, key, (list(market), [CARD[c]["cost"] or 0 for c in market]))
+        found = _parts.keep(key, (list(market), [CARD[c]["cost"] or 0 for c in market]))
     return found
 
 
@@ -152,7 +146,7 @@ def decks_part(state: GoldRushState) -> dict[str, int]:
     deck = state["deck"]
     key = ("decks", *(len(deck[k]) for k in DECKS))
     found = _parts.get(key)
-    return found if found is not None else _keep(_parts, key, {k: len(deck[k]) for k in DECKS})
+    return found if found is not None else _parts.keep(key, {k: len(deck[k]) for k in DECKS})
 
 
 def discards_part(state: GoldRushState) -> dict[str, dict[str, Any]]:
@@ -160,7 +154,7 @@ def discards_part(state: GoldRushState) -> dict[str, dict[str, Any]]:
     key = ("discards", *((len(piles[k]), piles[k][-1] if piles[k] else None) for k in DECKS))
     found = _parts.get(key)
     if found is None:
-        found = _keep(_parts, key, {k: {"count": len(piles[k]), "top": piles[k][-1] if piles[k] else None}
+        found = _parts.keep(key, {k: {"count": len(piles[k]), "top": piles[k][-1] if piles[k] else None}
                                     for k in DECKS})
     return found
 
@@ -168,7 +162,7 @@ def discards_part(state: GoldRushState) -> dict[str, dict[str, Any]]:
 def flags_part(flags: dict[str, Any]) -> dict[str, Any]:
     key = ("flags", orjson.dumps(flags))  # bytes: a flag's false and 0 are different keys
     found = _parts.get(key)
-    return found if found is not None else _keep(_parts, key, dict(flags))
+    return found if found is not None else _parts.keep(key, dict(flags))
 
 
 def catalogue() -> dict[str, Any]:

@@ -13,7 +13,7 @@ import pytest
 from app.engine import steps
 from app.engine.game import labelled
 from app.games.goldrush import GAME
-from app.games.goldrush.data import ACHIEVEMENT_IDS
+from app.games.goldrush.data import ACHIEVEMENT_IDS, CARD
 from app.games.goldrush import state as gstate
 from app.games.goldrush import steps as gsteps
 from app.games.goldrush import view as gview
@@ -79,8 +79,9 @@ def test_kept_answers_equal_the_rules(variant, seed):
     for state in playout_states(variant, 3, seed, moves=200):
         for seat, player in enumerate(state["players"]):
             assert gstate.market_prices(state, seat) == [gstate.price(state, seat, c) for c in state["market"]]
-            for card in ACHIEVEMENT_IDS:
-                assert gstate.meets_now(player, card) == gstate.meets(player, card)
+            for card in ACHIEVEMENT_IDS:  # meets reads a table of each condition's cards (CONDITIONS)
+                assert gstate.meets(player, card) == all(gstate.metric(player, what, selector) >= need
+                                                          for what, selector, need in CARD[card]["fx"]["cond"])
 
 
 @pytest.mark.parametrize("variant", ["full", "basic"])
@@ -119,8 +120,38 @@ def test_the_memos_stay_bounded():
     for seed in range(3):
         for state in playout_states("full", 4, seed, moves=300):
             everything(state)
-    assert len(gsteps._decisions) <= gsteps.DECISION_MEMO_SIZE
-    assert len(gsteps._labelled) <= gsteps.LABEL_MEMO_SIZE
+    # two generations of at most SIZE entries each (state.Memo)
+    assert len(gsteps._decisions) <= 2 * gsteps.DECISION_MEMO_SIZE
+    assert len(gsteps._labelled) <= 2 * gsteps.LABEL_MEMO_SIZE
     for memo in (gview._rows, gview._row_lists, gview._parts):
-        assert len(memo) <= gview.PART_MEMO_SIZE
-    assert len(gstate._answers) <= gstate.ANSWER_MEMO_SIZE
+        assert len(memo) <= 2 * gview.PART_MEMO_SIZE
+    assert len(gstate._answers) <= 2 * gstate.ANSWER_MEMO_SIZE
+
+
+def test_a_memo_keeps_what_was_used_last():
+    """The two generations: an entry found again survives the turnover of generations; one not asked again goes."""
+    memo = gstate.Memo(2)
+    hot = memo.keep("hot", [1])
+    for i in range(10):
+        assert memo.get("hot") is hot
+        memo.keep(("cold", i), [i])
+        assert len(memo) <= 4
+    assert memo.get(("cold", 0)) is None
+    assert memo.get(("cold", 9)) == [9]
+    memo.clear()
+    assert len(memo) == 0 and memo.get("hot") is None
+
+
+@pytest.mark.parametrize("variant,players,seed", [("full", 4, 7), ("basic", 3, 5)])
+def test_full_views_equal_the_engines(variant, players, seed):
+    """Gold Rush's `full_views` (the decision looked up once) gives what the engine's generic one gives, byte for
+    byte, and the mover's prompt and legal list are the ones `pending` and `legal` give."""
+    from app.engine.game import Game
+    audiences = [*range(players), None]
+    for state in playout_states(variant, players, seed, moves=250):
+        ours = GAME.full_views(state, audiences)
+        assert orjson.dumps(ours) == orjson.dumps(Game.full_views(GAME, state, audiences))
+        for view in ours:
+            if view["prompt"] is not None:
+                assert view["legal"] is GAME.legal(state, view["seat"])
+                assert view["prompt"] is GAME.pending(state)[view["seat"]].to_json()
