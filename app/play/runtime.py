@@ -70,9 +70,13 @@ class Runtime:
         """Every seat is a bot's (whether anybody may take one back is in the seats' rows)."""
         return all(self.seat_bots.values()) and not self.humans()
 
-    def envelope(self, views: dict[str, dict[str, Any]], clock: timing.ClockState | None) -> None:
-        """Add what the platform, not the game, puts in every view: clocks, and resignations in the result."""
-        extra = timing.envelope_fields(self.pace, clock, self.humans())
+    def envelope(self, views: dict[str, dict[str, Any]], clock: timing.ClockState | None,
+                 humans: set[int] | None = None) -> None:
+        """Add what the platform, not the game, puts in every view: clocks, and resignations in the result.
+        `humans`: `self.humans()`, when the caller has it at hand."""
+        extra = timing.envelope_fields(self.pace, clock, self.humans() if humans is None else humans)
+        if not extra and not self.resigned:  # an untimed table nobody resigned from: nothing to add
+            return
         for view in views.values():
             view.update(extra)
             view["result"] = timing.with_resignations(view["result"], self.resigned)

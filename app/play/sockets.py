@@ -17,7 +17,7 @@ from app.lobby import timing
 
 from . import store
 from .notices import SeatsChanged, TurnsChanged
-from .runtime import audience_key, dumps
+from .runtime import SPECTATOR, audience_key, dumps
 
 log = logging.getLogger(__name__)
 
@@ -116,9 +116,13 @@ class Fanout:
 
     def wanted_audiences(self, table_id: str) -> list[str]:
         """The audiences with a socket on some instance: the ones a move computes views and patches for."""
-        wanted = set(self.local_audiences(table_id))
-        for audiences in self.remote_audiences.get(table_id, {}).values():
-            wanted |= audiences
+        # Asked every move: one pass over the sockets, straight into the set (no frozenset, no property per socket).
+        wanted = {SPECTATOR if c.seat is None else str(c.seat) for c in self.connections.get(table_id, ())
+                  if c.version >= 0}
+        remote = self.remote_audiences.get(table_id)
+        if remote:
+            for audiences in remote.values():
+                wanted |= audiences
         return sorted(wanted)
 
     async def announce_audiences(self, table_id: str, force: bool = False) -> None:
