@@ -170,7 +170,9 @@ class Hub(Fanout, Bots, UndoTrail, Eviction):
         # observed once per turn of the loop (`TurnHistogram`).
         started = perf_counter()
         try:
-            rt = await self.runtime(table_id, min_version=version or 0)
+            rt = self.runtimes.get(table_id)  # loaded and current (the usual case): no coroutine to ask
+            if rt is None or rt.version < (version or 0):
+                rt = await self.runtime(table_id, min_version=version or 0)
             if rt is None:
                 raise PlayError("not_started", t("the game has not started"))
             async with rt.lock:
@@ -250,7 +252,9 @@ class Hub(Fanout, Bots, UndoTrail, Eviction):
         message = {"kind": "move", "table": table_id, "version": new_version, "from": self.instance,
                    "frames": frames, "events": events, "finished": result is not None}
         if self.local_fanout:
-            await self._on_move(table_id, message)
+            rest = self._on_move_now(table_id, message)
+            if rest is not None:  # a socket needs a snapshot
+                await self._on_move_rest(table_id, message, rest)
         else:
             await self.broker.publish(message)
         notices = self.notices
