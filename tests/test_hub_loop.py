@@ -83,3 +83,38 @@ def test_notices_hears_only_subscribed_kinds():
     assert not notices.hears(TurnsChanged)
     notices.subscribe(TurnsChanged, lambda n: None)
     assert notices.hears(TurnsChanged)
+
+
+def test_table_lock_is_asyncio_s_lock():
+    from app.play.runtime import TableLock
+
+    async def run() -> list:
+        lock = TableLock()
+        order: list = []
+
+        async def hold(name: str, pause: int) -> None:
+            async with lock:
+                order.append((name, "in", lock.locked()))
+                for _ in range(pause):
+                    await asyncio.sleep(0)
+                order.append((name, "out"))
+
+        await asyncio.gather(hold("a", 3), hold("b", 0), hold("c", 1))
+        async with lock:  # uncontended: taken at once
+            order.append(("d", "in", lock.locked()))
+        assert not lock.locked()
+        try:
+            async with lock:
+                raise KeyError("x")  # an exception inside still releases it and goes on
+        except KeyError:
+            order.append(("e", "raised", lock.locked()))
+        waiter = asyncio.ensure_future(hold("f", 0))
+        async with lock:
+            await asyncio.sleep(0)  # f waits for us
+            order.append(("g", "in"))
+        await waiter
+        return order
+
+    assert asyncio.run(run()) == [("a", "in", True), ("a", "out"), ("b", "in", True), ("b", "out"), ("c", "in", True),
+                                  ("c", "out"), ("d", "in", True), ("e", "raised", False), ("g", "in"),
+                                  ("f", "in", True), ("f", "out")]
