@@ -30,6 +30,9 @@ Reconnected = Callable[[], Awaitable[None]]
 
 class MemoryBroker:
     connected = True
+    # Every message goes to this instance's own handler and nowhere else: the hub hands its moves to its own fan-out
+    # directly (app/play/hub.py), a step and a coroutine fewer a move.
+    local = True
 
     def __init__(self) -> None:
         self._handler: Handler | None = None
@@ -47,6 +50,7 @@ class MemoryBroker:
 
 class RedisBroker:
     CHANNEL = "boardhall:tables"
+    local = False  # other instances hear what is published: everything goes through Redis
     FIRST_PAUSE, LONGEST_PAUSE = 0.2, 5.0  # seconds between reconnection attempts, doubling
 
     def __init__(self, url: str, channel: str = CHANNEL) -> None:

@@ -26,6 +26,7 @@ import json
 import logging
 import uuid
 from collections import deque
+from time import perf_counter
 from typing import Any
 
 import orjson
@@ -48,12 +49,14 @@ from .runtime import PlayError, Runtime, audience_key, dumps, seat_number
 from .sockets import Connection, Fanout
 from .store import MoveWriter, PendingMove
 from .trail import UndoTrail, _without_increments
+from .turnstats import TurnHistogram
 
 log = logging.getLogger(__name__)
 
 ACT_SECONDS = Histogram("boardhall_act_seconds", "Time from a move's arrival to its commit and publication",
                         buckets=(0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5),
                         registry=observability.REGISTRY)
+_ACT = TurnHistogram(ACT_SECONDS)
 
 
 class Hub(Fanout, Bots, UndoTrail, Eviction):
@@ -66,6 +69,7 @@ class Hub(Fanout, Bots, UndoTrail, Eviction):
         self.writer = MoveWriter(settings.database_url, settings.db_lock_timeout,
                                  kill_after=settings.fault_kill_after_commits)
         self.broker = broker
+        self.local_fanout = getattr(broker, "local", False)  # one instance: moves go straight to our own sockets
         self.settings = settings
         self.instance = uuid.uuid4().hex
         self.runtimes: dict[str, Runtime] = {}
@@ -156,50 +160,58 @@ class Hub(Fanout, Bots, UndoTrail, Eviction):
         log_.extend(rows)
 
     # ---- the move path --------------------------------------------------------------------------
-    @observability.timed(ACT_SECONDS)
     async def act(self, table_id: str, *, user_id: int | None, action: Any, version: int | None,
                   bot_seat: int | None = None, timed_out: bool = False,
                   ack_to: tuple[Connection, Any] | None = None) -> int:
         """Apply one action for the seat `user_id` holds (or `bot_seat`, or a seat whose clock ran out when
         `timed_out`); returns the new version. `ack_to`: (the mover's socket, its message id) when the ack is to
         ride in the move's patch to that socket (`Connection.ack`)."""
-        rt = await self.runtime(table_id, min_version=version or 0)
-        if rt is None:
-            raise PlayError("not_started", t("the game has not started"))
-        async with rt.lock:
-            if self.runtimes.get(table_id) is not rt:  # replaced while we waited: use the fresh one
-                return await self.act(table_id, user_id=user_id, action=action, version=version, bot_seat=bot_seat,
-                                      timed_out=timed_out, ack_to=ack_to)
-            seat = bot_seat if bot_seat is not None else rt.seat_of(user_id)
-            if seat is None:
-                raise PlayError("not_seated", t("you are watching this table; only players can act"))
-            if bot_seat is not None and not timed_out and rt.seat_bots.get(bot_seat) is None:
-                raise PlayError("not_seated", t("a person plays that seat again"))  # a bot's move from before a reclaim
-            if rt.finished:
-                raise PlayError("game_over", t("the game is over"))
-            if version is not None and version != rt.version:
-                raise PlayError("stale_version", t("you acted on version {version} but the game is at {current}",
-                                                     version=version, current=rt.version))
-            if isinstance(action, dict) and "say" in action:
-                # Matching ignores `say` (words for people): the client's is never played, stored or passed on; a
-                # 7,000-character or 2**70 one was stored with the move, a deep one failed the move (issue 28).
-                action = {k: v for k, v in action.items() if k != "say"}
-            try:
-                # The mover's view at this version, when built, lists its legal actions: apply need not ask again.
-                known = rt.views.get(audience_key(seat))
-                state, events = rt.game.apply(rt.state, seat, action, rt.state_json,
-                                              known["legal"] if known is not None else None)
-            except engine.GameError as exc:
-                raise PlayError(exc.code, exc.say or exc.message) from None
-            action = orjson.loads(engine.action_key(action))  # our own copy: the listed action's canonical JSON
-            if timed_out:
-                events = [engine.event("timeout", engine.t("{player} ran out of time", player=f"@{seat}")), *events]
-            trail = (rt.trail.moved(rt.game, rt.version + 1, seat, action, rt.state, state, forced=timed_out)
-                     if rt.trail is not None and rt.undoable else rt.trail)
-            new_version = await self._record(rt, seat=seat, action=action, state=state, events=events,
-                                             timed_out=timed_out, trail=trail, ack_to=ack_to)
-        self._schedule_bots(rt)
-        return new_version
+        # Timed here, not by a wrapping coroutine (every resumption of a move went through one more frame), and
+        # observed once per turn of the loop (`TurnHistogram`).
+        started = perf_counter()
+        try:
+            rt = self.runtimes.get(table_id)  # loaded and current (the usual case): no coroutine to ask
+            if rt is None or rt.version < (version or 0):
+                rt = await self.runtime(table_id, min_version=version or 0)
+            if rt is None:
+                raise PlayError("not_started", t("the game has not started"))
+            async with rt.lock:
+                if self.runtimes.get(table_id) is not rt:  # replaced while we waited: use the fresh one
+                    return await self.act(table_id, user_id=user_id, action=action, version=version,
+                                          bot_seat=bot_seat, timed_out=timed_out, ack_to=ack_to)
+                seat = bot_seat if bot_seat is not None else rt.seat_of(user_id)
+                if seat is None:
+                    raise PlayError("not_seated", t("you are watching this table; only players can act"))
+                if bot_seat is not None and not timed_out and rt.seat_bots.get(bot_seat) is None:
+                    # a bot's move from before a reclaim
+                    raise PlayError("not_seated", t("a person plays that seat again"))
+                if rt.finished:
+                    raise PlayError("game_over", t("the game is over"))
+                if version is not None and version != rt.version:
+                    raise PlayError("stale_version", t("you acted on version {version} but the game is at {current}",
+                                                         version=version, current=rt.version))
+                if isinstance(action, dict) and "say" in action:
+                    # Matching ignores `say` (words for people): the client's is never played, stored or passed on; a
+                    # 7,000-character or 2**70 one was stored with the move, a deep one failed the move (issue 28).
+                    action = {k: v for k, v in action.items() if k != "say"}
+                try:
+                    # The mover's view at this version, when built, lists its legal actions: apply need not ask again.
+                    known = rt.views.get(audience_key(seat))
+                    state, events = rt.game.apply(rt.state, seat, action, rt.state_json,
+                                                  known["legal"] if known is not None else None)
+                except engine.GameError as exc:
+                    raise PlayError(exc.code, exc.say or exc.message) from None
+                action = orjson.loads(engine.action_key(action))  # our own copy: the listed action's canonical JSON
+                if timed_out:
+                    events = [engine.event("timeout", engine.t("{player} ran out of time", player=f"@{seat}")), *events]
+                trail = (rt.trail.moved(rt.game, rt.version + 1, seat, action, rt.state, state, forced=timed_out)
+                         if rt.trail is not None and rt.undoable else rt.trail)
+                new_version = await self._record(rt, seat=seat, action=action, state=state, events=events,
+                                                 timed_out=timed_out, trail=trail, ack_to=ack_to)
+            self._schedule_bots(rt)
+            return new_version
+        finally:
+            _ACT.observe(perf_counter() - started)
 
     async def _record(self, rt: Runtime, *, seat: int, action: dict[str, Any], state: dict[str, Any],
                       events: list[dict], timed_out: bool, trail: undo.Trail | None, took_back: bool = False,
@@ -212,21 +224,21 @@ class Hub(Fanout, Bots, UndoTrail, Eviction):
         views = self._views(rt, state, self.wanted_audiences(table_id))
         first = next(iter(views.values()), None)
         waiting = first["waiting"] if first else sorted(rt.game.pending(state))
+        humans = rt.humans()  # once a move: the clock, the envelope and the notices all ask
         clock = None
         if rt.clock is not None:
             clock = timing.after_move(rt.pace, rt.clock, mover=seat, timed_out=timed_out, version=new_version,
-                                      waiting=waiting, humans=rt.humans(), at_ms=timing.now_ms())
+                                      waiting=waiting, humans=humans, at_ms=timing.now_ms())
             if took_back:
-                clock = _without_increments(rt.pace, clock, seat, rt.humans())
-        rt.envelope(views, clock)
+                clock = _without_increments(rt.pace, clock, seat, humans)
+        rt.envelope(views, clock, humans)
         result = first["result"] if first else timing.with_resignations(rt.game.result(state), rt.resigned)
         offer = self._undo_offer(rt, trail, waiting, result)
         if offer is not None and offer[0] in views:
             views[offer[0]]["undo"] = offer[1]
         state_json = orjson.dumps(state)
         committed = await self.writer.commit(PendingMove(
-            table_id=table_id, version=new_version, seat=seat, action=action, events=events,
-            state_json=state_json, result=result, clock=clock.row() if clock else None))
+            table_id, new_version, seat, action, events, state_json, result, clock.row() if clock else None))
         if not committed:
             self.forget(table_id)
             raise PlayError("stale_version", t("another move was made first; here is the fresh state"))
@@ -235,20 +247,28 @@ class Hub(Fanout, Bots, UndoTrail, Eviction):
             ack_to[0].ack = (new_version, ack_to[1])
         rt.state, rt.version, rt.views, rt.clock, rt.trail, rt.offer = state, new_version, views, clock, trail, offer
         rt.state_json = state_json
-        # Published under the table's lock so versions leave this instance in order.
-        await self.broker.publish({"kind": "move", "table": table_id, "version": new_version,
-                                   "from": self.instance, "frames": frames, "events": events,
-                                   "finished": result is not None})
+        # Published under the table's lock so versions leave this instance in order. On one instance (the memory
+        # broker) the message goes straight to this hub's own fan-out: the broker would hand it there unchanged.
+        message = {"kind": "move", "table": table_id, "version": new_version, "from": self.instance,
+                   "frames": frames, "events": events, "finished": result is not None}
+        if self.local_fanout:
+            rest = self._on_move_now(table_id, message)
+            if rest is not None:  # a socket needs a snapshot
+                await self._on_move_rest(table_id, message, rest)
+        else:
+            await self.broker.publish(message)
+        notices = self.notices
         # Each player's "waiting for you" list follows (app/play/people.py); the history records a finished game.
-        self.notices.tell(TurnsChanged.of(table_id, rt.seat_users, [] if result is not None else waiting,
-                                          awaited_before))
+        if notices.hears(TurnsChanged):  # built only for a listener: every move tells it
+            notices.tell(TurnsChanged.of(table_id, rt.seat_users, [] if result is not None else waiting,
+                                         awaited_before))
         if result is not None:
-            self.notices.tell(GameFinished(table_id))  # the history and ratings record it (app/main.py)
+            notices.tell(GameFinished(table_id))  # the history and ratings record it (app/main.py)
         elif rt.pace and rt.pace.get("mode") == timing.TURN_BASED:
-            humans = rt.humans()
+            humans = rt.humans()  # as they are now, after the awaits (a seat may have changed hands meanwhile)
             awaited = tuple(s for s in waiting if s in humans and s != seat)
             if awaited:
-                self.notices.tell(TurnWaits(table_id, new_version, awaited))  # email (app/main.py)
+                notices.tell(TurnWaits(table_id, new_version, awaited))  # email (app/main.py)
         return new_version
 
     # ---- views and frames of a move --------------------------------------------------------------------

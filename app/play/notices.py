@@ -37,11 +37,13 @@ class TurnsChanged:
     @classmethod
     def of(cls, table_id: str, seat_users: dict[int, int | None], waiting: list[int],
            before: list[int]) -> "TurnsChanged":
-        def people(seats) -> tuple[int, ...]:  # noqa: ANN001
-            return tuple(sorted({seat_users[s] for s in seats if seat_users.get(s) is not None}))
-
-        awaited = people(waiting)
-        return cls(table_id, people(seat_users), awaited, tuple(u for u in awaited if u not in people(before)))
+        # Built after every move: each set once, and the seats' people read straight from the mapping.
+        players = tuple(sorted({u for u in seat_users.values() if u is not None}))
+        awaited = tuple(sorted({u for u in map(seat_users.get, waiting) if u is not None}))
+        if not awaited:
+            return cls(table_id, players, awaited, ())
+        was = {u for u in map(seat_users.get, before) if u is not None}
+        return cls(table_id, players, awaited, tuple(u for u in awaited if u not in was))
 
 
 @dataclass(frozen=True)
@@ -83,6 +85,10 @@ class Notices:
 
     def subscribe(self, kind: type[Notice], listener: Callable[[Notice], None]) -> None:
         self._listeners.setdefault(kind, []).append(listener)
+
+    def hears(self, kind: type) -> bool:
+        """Whether anybody listens to this kind: a notice nobody hears need not be built (the move path asks)."""
+        return kind in self._listeners
 
     def tell(self, notice: object) -> None:
         for listener in self._listeners.get(type(notice), ()):

@@ -204,6 +204,11 @@ class People:
     def _send_nudges(self) -> None:
         self._nudge_soon = False
         users, self._nudged = self._nudged, set()
+        if users and getattr(self.broker, "local", False) and getattr(self.broker, "_handler", None) == \
+                self._on_message:
+            # One instance: the message would come straight back to `_on_message`, which rebuilds the lists of the
+            # people with sockets here and ignores the rest. Most turns nudge nobody with a page open: no task then.
+            users = {u for u in users if u in self.sockets}
         if users:
             self._background(self.publish(sorted(users)))
 

@@ -17,7 +17,7 @@ from app.lobby import timing
 
 from . import store
 from .notices import SeatsChanged, TurnsChanged
-from .runtime import audience_key, dumps
+from .runtime import SPECTATOR, audience_key, dumps
 
 log = logging.getLogger(__name__)
 
@@ -116,9 +116,13 @@ class Fanout:
 
     def wanted_audiences(self, table_id: str) -> list[str]:
         """The audiences with a socket on some instance: the ones a move computes views and patches for."""
-        wanted = set(self.local_audiences(table_id))
-        for audiences in self.remote_audiences.get(table_id, {}).values():
-            wanted |= audiences
+        # Asked every move: one pass over the sockets, straight into the set (no frozenset, no property per socket).
+        wanted = {SPECTATOR if c.seat is None else str(c.seat) for c in self.connections.get(table_id, ())
+                  if c.version >= 0}
+        remote = self.remote_audiences.get(table_id)
+        if remote:
+            for audiences in remote.values():
+                wanted |= audiences
         return sorted(wanted)
 
     async def announce_audiences(self, table_id: str, force: bool = False) -> None:
@@ -191,9 +195,17 @@ class Fanout:
         return None
 
     async def _on_move(self, table_id: str, message: dict[str, Any]) -> None:
+        rest = self._on_move_now(table_id, message)
+        if rest is not None:
+            await self._on_move_rest(table_id, message, rest)
+
+    def _on_move_now(self, table_id: str, message: dict[str, Any]) -> list[Connection] | None:
+        """A move's message, as far as it goes without waiting: history, the log, and each socket's patch in turn,
+        until a socket needs a snapshot (which may read the database). Returns None when every socket was served,
+        else that socket and those after it, for `_on_move_rest`. Most moves end here, with no coroutine of their
+        own (the hub calls this straight from its move path on one instance)."""
         version = message["version"]
-        remote = message["from"] != self.instance
-        if remote:
+        if message["from"] != self.instance:
             rt = self.runtimes.get(table_id)
             if rt is not None and rt.version < version:
                 self.forget(table_id)  # another instance moved: reload on next use
@@ -203,28 +215,47 @@ class Fanout:
         if hist is None:
             hist = self.history[table_id] = deque(maxlen=self.settings.history_size)
         elif hist and hist[-1][0] >= version:
-            return  # duplicate or out of order: clients resync on the gap
+            return None  # duplicate or out of order: clients resync on the gap
         hist.append((version, frames))
         recent = self.recent_events.get(table_id)
         if recent is None:
             recent = self.recent_events[table_id] = deque(maxlen=self.settings.log_size)
         recent.append((version, message["events"]))
-        unannounced = False
-        for conn in list(self.connections.get(table_id, ())):
+        conns = list(self.connections.get(table_id, ()))
+        for i, conn in enumerate(conns):
             if conn.version >= version:
                 continue  # its snapshot already holds this move
             frame = frames.get(conn.audience) if conn.version == version - 1 else None
             if frame is not None:
-                if conn.ack is not None and conn.ack[0] == version:  # its own move: the ack rides along
-                    frame = f'{frame[:-1]},"ack":{dumps(conn.ack[1])}}}'
-                    conn.ack = None
-                conn.send(frame)
-                conn.version = version
+                self._send_patch(conn, frame, version)
+            elif conn.version >= 0:
+                return conns[i:]
+        return None
+
+    async def _on_move_rest(self, table_id: str, message: dict[str, Any], conns: list[Connection]) -> None:
+        """The sockets from the first that needs a snapshot on, as `_on_move_now` found them."""
+        version = message["version"]
+        frames: dict[str, str] = message["frames"]
+        unannounced = False
+        for conn in conns:
+            if conn.version >= version:
+                continue  # its snapshot already holds this move
+            frame = frames.get(conn.audience) if conn.version == version - 1 else None
+            if frame is not None:
+                self._send_patch(conn, frame, version)
             elif conn.version >= 0:  # it missed something, or the mover did not know its audience: a snapshot
                 unannounced |= conn.version == version - 1
                 conn.send(await self.snapshot_frame(table_id, conn))
-        if unannounced and remote:
+        if unannounced and message["from"] != self.instance:
             await self.announce_audiences(table_id, force=True)  # the mover had not heard of us: say it again
+
+    @staticmethod
+    def _send_patch(conn: Connection, frame: str, version: int) -> None:
+        if conn.ack is not None and conn.ack[0] == version:  # its own move: the ack rides along
+            frame = f'{frame[:-1]},"ack":{dumps(conn.ack[1])}}}'
+            conn.ack = None
+        conn.send(frame)
+        conn.version = version
 
     # ---- what a socket gets ----------------------------------------------------------------------------
     async def snapshot_frame(self, table_id: str, conn: Connection) -> str:

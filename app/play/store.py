@@ -125,15 +125,16 @@ class MoveWriter:
         if process is not None:
             await asyncio.to_thread(_end, process)
 
-    async def commit(self, move: PendingMove) -> bool:
-        """True once the move is committed; False when its version was already taken (lost race)."""
+    def commit(self, move: PendingMove) -> asyncio.Future[bool]:
+        """To be awaited: True once the move is committed; False when its version was already taken (lost race).
+        The future itself, not a coroutine around it: a coroutine and a frame less for each move to resume."""
         future: asyncio.Future[bool] = self.loop.create_future()
         self.gathering.append((move, future))
         self._idle.clear()
         if len(self.out) < self.IN_FLIGHT and not self._send_soon:
             self._send_soon = True
             self.loop.call_soon(self._send)  # after this turn of the loop: its other moves join the batch
-        return await future
+        return future
 
     def _send(self) -> None:
         self._send_soon = False

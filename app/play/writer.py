@@ -76,20 +76,36 @@ def serve(pipe: Pipe) -> None:
 
 
 def encode_batch(moves: list[PendingMove]) -> bytes:
-    """The bytes of one batch: a 4-byte length, the JSON list of each move's fields with its state's length in place
-    of the state, then the states one after another."""
-    head = orjson.dumps([(m.table_id, m.version, m.seat, m.action, m.events, len(m.state_json), m.result, m.clock)
-                         for m in moves])
-    return b"".join((len(head).to_bytes(4, "big"), head, *(m.state_json for m in moves)))
+    """The bytes of one batch: a 4-byte length, the JSON list of each move's fields with the lengths of its action's,
+    events' and state's JSON in their place, then those JSON texts one after another. The writer stores the three as
+    the text it is given: parsed out of the head, they were written again as JSON by the writer, every move."""
+    parts = [b"", b""]
+    head = []
+    for m in moves:
+        action, events = orjson.dumps(m.action), orjson.dumps(m.events)
+        head.append((m.table_id, m.version, m.seat, len(action), len(events), len(m.state_json), m.result, m.clock))
+        parts += (action, events, m.state_json)
+    parts[1] = orjson.dumps(head)
+    parts[0] = len(parts[1]).to_bytes(4, "big")
+    return b"".join(parts)
+
+
+class Raw(str):
+    """JSON text as it came, stored as it is (`_json` passes it through)."""
+
+    __slots__ = ()
 
 
 def decode_batch(data: bytes) -> list[PendingMove]:
     size = int.from_bytes(data[:4], "big")
     at = 4 + size
     moves = []
-    for table_id, version, seat, action, events, length, result, clock in orjson.loads(data[4:at]):
-        moves.append(PendingMove(table_id, version, seat, action, events, data[at:at + length], result, clock))
-        at += length
+    for table_id, version, seat, a, e, s, result, clock in orjson.loads(data[4:at]):
+        action = Raw(data[at:at + a].decode())
+        events = Raw(data[at + a:at + a + e].decode())
+        at += a + e
+        moves.append(PendingMove(table_id, version, seat, action, events, data[at:at + s], result, clock))
+        at += s
     return moves
 
 
@@ -213,6 +229,8 @@ _PYFORMAT = {key: re.sub(r":(\w+)", r"%(\1)s", sql) for key, sql in _SQL.items()
 
 
 def _json(data: Any) -> str:
+    if type(data) is Raw:  # already JSON (an action's or events' text from the batch)
+        return str.__str__(data)
     return orjson.dumps(data).decode()
 
 
