@@ -29,7 +29,7 @@ from .bot import Bot, RandomBot
 from .errors import BadOptions, GameOver, IllegalAction, NotYourTurn
 from .kit import Log
 from .rng import RNG_KEY, seed_state
-from .text import Text, english, is_text, said, t
+from .text import Text, english, english_of, is_text, said, said_of, t
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -52,7 +52,7 @@ class Prompt:
 
     def to_json(self) -> dict[str, Any]:
         # Written out by hand (dataclasses.asdict showed in move-path profiles); defaults are left out.
-        out: dict[str, Any] = {**said(self.text), "kind": self.kind}
+        out: dict[str, Any] = {**said_of(self.text), "kind": self.kind}
         if self.secret:
             out["secret"] = True
         if self.data:
@@ -205,14 +205,19 @@ class Game(ABC):
         """Check and play one action; returns a new state and the events. `state` is untouched. `encoded`: `state`
         as JSON, when the caller has it at hand (the hub keeps what it stored), so that copying it is one parse.
         `legal`: `self.legal(state, seat)`, when the caller has it at hand (the hub keeps it in the mover's view),
-        so that it is not worked out twice."""
+        so that it is not worked out twice. An action found in that list needs no `pending` check: `full_views` lists
+        legal actions only for a pending seat, so the list proves it (and `pending` builds every prompt's text). Any
+        other outcome takes the full checks in their order, so a refusal says why as it always did."""
         if self.result(state) is not None:
             raise GameOver(t("the game is over"))
-        if seat not in self.pending(state):
-            raise NotYourTurn(t("seat {seat} has nothing to decide now", seat=seat))
-        listed = match_action(action, self.legal(state, seat) if legal is None else legal)
+        listed = match_action(action, legal) if legal else None
         if listed is None:
-            raise IllegalAction(t("{action} is not a legal action now", action=_quote(action)))
+            if seat not in self.pending(state):
+                raise NotYourTurn(t("seat {seat} has nothing to decide now", seat=seat))
+            if legal is None:
+                listed = match_action(action, self.legal(state, seat))
+            if listed is None:
+                raise IllegalAction(t("{action} is not a legal action now", action=_quote(action)))
         new_state = orjson.loads(encoded) if encoded is not None else copy_state(state)
         # Play the server's own copy of the action: the client's may differ in ways equality would forgive.
         events = self.play(new_state, seat, copy_state(_without_say(listed)))
@@ -277,13 +282,21 @@ def match_action(action: Any, legal: list[Action]) -> Action | None:
     """
     if not isinstance(action, dict):
         return None
-    try:
-        key = action_key(_without_say(action))
-    except (TypeError, orjson.JSONEncodeError):
-        return None
+    # Python's == is implied by equal canonical JSON, so it finds the candidates (in C, no candidate serialised or
+    # copied) and the canonical bytes decide among them, as they alone did before.
+    bare = _without_say(action)
+    size = len(bare)
+    items = bare.items()
+    key = None
     for candidate in legal:
-        if action_key(_without_say(candidate)) == key:
-            return candidate
+        if len(candidate) - ("say" in candidate) == size and items <= candidate.items():
+            if key is None:
+                try:
+                    key = action_key(bare)
+                except (TypeError, orjson.JSONEncodeError):
+                    return None
+            if action_key(_without_say(candidate)) == key:
+                return candidate
     return None
 
 
@@ -294,7 +307,9 @@ def _without_say(action: Action) -> Action:
 def labelled(action: Action) -> Action:
     """An action whose `label` is a Text, as clients get it: the English `label` plus `say`."""
     label = action.get("label")
-    if is_text(label):
+    if type(label) is dict and "msg" in label:
+        return {**action, "label": english_of(label), "say": label}
+    if is_text(label):  # a dict of another type
         return {**action, "label": english(label), "say": label}
     return action
 
