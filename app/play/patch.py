@@ -24,8 +24,11 @@ Memo = dict[tuple[int, int], tuple[str, list[dict[str, Any]]]]
 
 
 # CPython's references to a view's value while `_shared` looks at it: the view's dict, the pair `dict.items()` last
-# gave, `_diff`'s loop variable, `_shared`'s argument and getrefcount's own. A value with more is held elsewhere too
-# (another audience's view, the state): worth a memo. A count that is off only costs time, never changes an op.
+# gave, `_diff`'s loop variable, `_shared`'s argument and getrefcount's own, when this module runs as Python: 6. A
+# value with more is held elsewhere too (another audience's view, the state): worth a memo. Compiled (docs/accel.md),
+# fewer of these are references, so the count is measured once at import (`_calibrate`) rather than written down: a
+# count of 6 there took even a part every view holds for a private one. A count that is off only costs time, never
+# changes an op.
 _HELD_ELSEWHERE = 6
 
 
@@ -128,6 +131,22 @@ def _shared(before: Any, value: Any, path: str, ops: list[dict[str, Any]], memo:
     start = len(ops)
     _diff(before, value, path, ops, memo)
     memo[key] = (path, ops[start:])
+
+
+def _calibrate() -> int:
+    """The least count at which `_shared` takes a value for one held elsewhere: one more than it sees for a value
+    that only its view's dict holds, as this module runs (as Python or compiled)."""
+    global _HELD_ELSEWHERE
+    for count in range(2, 16):
+        _HELD_ELSEWHERE = count
+        memo: Memo = {}
+        _diff({"k": [0]}, {"k": [1]}, "", [], memo)  # the new list: held by its dict alone
+        if not memo:
+            return count
+    return 6
+
+
+_HELD_ELSEWHERE = _calibrate()
 
 
 def _diff_resized(old: list, new: list, path: str, ops: list[dict[str, Any]]) -> None:
