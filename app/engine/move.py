@@ -36,7 +36,7 @@ def apply(game: Any, state: State, seat: int, action: Action, encoded: bytes | N
             raise IllegalAction(t("{action} is not a legal action now", action=_quote(action)))
     new_state = orjson.loads(encoded) if encoded is not None else copy_state(state)
     # Play the server's own copy of the action: the client's may differ in ways equality would forgive.
-    events = game.play(new_state, seat, copy_state(_without_say(listed)))
+    events = game.play(new_state, seat, _own_copy(listed))
     if game.move_cap is not None:
         events += game._count_move(new_state)
     return new_state, events
@@ -95,6 +95,9 @@ def match_action(action: Any, legal: list[Action]) -> Action | None:
     key = None
     for candidate in legal:
         if len(candidate) - ("say" in candidate) == size and items <= candidate.items():
+            # Values of one type each (floats aside: -0.0 == 0.0) that are == write the same JSON: no bytes needed.
+            if all(type(value) in _EXACT and type(value) is type(candidate[name]) for name, value in items):
+                return candidate
             if key is None:
                 try:
                     key = action_key(bare)
@@ -103,6 +106,19 @@ def match_action(action: Any, legal: list[Action]) -> Action | None:
             if action_key(_without_say(candidate)) == key:
                 return candidate
     return None
+
+
+# Types whose == between two values of the same type means the same JSON (not float: -0.0 == 0.0, nan != nan).
+_EXACT = frozenset((str, int, bool, type(None)))
+
+
+def _own_copy(listed: Action) -> Action:
+    """A copy of a listed action without `say`, for `play` to keep: a new dict when every value is a str, int, bool
+    or None (what it holds cannot change), else a deep copy as JSON."""
+    plain = {k: v for k, v in listed.items() if k != "say"}
+    if all(type(value) in _EXACT for value in plain.values()):
+        return plain
+    return copy_state(plain)
 
 
 def _without_say(action: Action) -> Action:
