@@ -4,6 +4,12 @@ one run. It runs in any tree: where `bench_move_path.one_move` exists (the tree'
 does) it is used; an older tree gets the hub's way of its time (each audience diffed alone, legal worked out by
 apply).
 
+Moves are played as a chain, the way a table lives: each move starts from the state and views the previous timed
+move made, and the next action is drawn from the new views' legal lists. Each run plays a game of its own (seed 7,
+8, ... for the seats, 107, 108, ... with a spectator too), the same games in every tree. So a game's memo of view parts (issue 33) helps exactly as much as it does a
+server: parts kept from earlier moves and other tables, never the very views it is about to build (an earlier
+version timed the same 200 positions seven times, and from the second run on every memo held the answer).
+
     .venv/bin/python bench/ab.py /tmp/before --pairs 3 --env-after BOARDHALL_ACCEL=1 -- bench/bench_move_cost.py
 """
 
@@ -30,7 +36,7 @@ from app.play.runtime import SPECTATOR, audience_key, seat_number  # noqa: E402
 
 try:
     from bench_move_path import one_move as _tree_move  # noqa: E402
-    if "shared" not in inspect.signature(_tree_move).parameters:  # a tree from before issue 33
+    if "shared" not in inspect.signature(_tree_move).parameters:  # a tree from before issue 33 (its one move differs)
         _tree_move = None
 except ImportError:
     _tree_move = None
@@ -46,24 +52,39 @@ def _old_move(game, move, audiences, parse):  # noqa: ANN001
         new_state, events = game.apply(state, seat, action, encoded)
     except TypeError:
         new_state, events = game.apply(state, seat, action)
-    orjson.dumps(new_state)
+    stored = orjson.dumps(new_state)
     new = game.full_views(new_state, [seat_number(a) for a in audiences])
     for key, view in zip(audiences, new):
         orjson.dumps({"type": "patch", "version": 8, "ops": make_patch(old[key], view),
                       "events": engine.filter_events(events, seat_number(key))})
+    return new_state, stored, dict(zip(audiences, new))
 
 
-def playout(game, players, moves, seed):  # noqa: ANN001
+def chained_us(game, players: int, audiences: list[str], seed: int, moves: int, step=None) -> float:  # noqa: ANN001
+    """CPU a move over a chain of up to `moves` random moves of a new game (`seed`), each made by `step` (default: the
+    tree's own one move, or the hub's way before issue 33) from what the previous move made."""
     import random
+
+    if step is None:
+        if _tree_move is not None:
+            step = lambda g, move, aud: _tree_move(g, move, aud, messages.parse, True)  # noqa: E731
+        else:
+            step = lambda g, move, aud: _old_move(g, move, aud, messages.parse)  # noqa: E731
     state = game.new_game(players, {}, seed)
+    encoded = orjson.dumps(state)
+    views = dict(zip(audiences, game.full_views(state, [seat_number(a) for a in audiences])))
     rng = random.Random(seed)
-    out = []
-    while len(out) < moves and game.result(state) is None:
-        seat = rng.choice(sorted(game.pending(state)))
-        action = rng.choice(game.legal(state, seat))
-        out.append((state, seat, action))
-        state, _ = game.apply(state, seat, action)
-    return out
+    made = 0
+    start = time.process_time()
+    while made < moves:
+        waiting = next(iter(views.values()))["waiting"]
+        if not waiting:
+            break
+        seat = rng.choice(waiting)
+        action = rng.choice(views[audience_key(seat)]["legal"])
+        state, encoded, views = step(game, (state, encoded, seat, action, views), audiences)
+        made += 1
+    return (time.process_time() - start) / max(made, 1) * 1e6
 
 
 def main() -> None:
@@ -76,21 +97,10 @@ def main() -> None:
         if game_id not in args.games:
             continue
         game = engine.get(game_id)
-        moves = playout(game, players, 200, seed=7)
         seats = [audience_key(s) for s in range(players)]
-        for name, audiences in (("seats", seats), ("all", [*seats, SPECTATOR])):
-            ready = [(state, orjson.dumps(state), seat, action,
-                      dict(zip(audiences, game.full_views(state, [seat_number(a) for a in audiences]))))
-                     for state, seat, action in moves]
-            runs = []
-            for _ in range(args.runs):
-                start = time.process_time()
-                for move in ready:
-                    if _tree_move is not None:
-                        _tree_move(game, move, audiences, messages.parse, True)
-                    else:
-                        _old_move(game, move, audiences, messages.parse)
-                runs.append((time.process_time() - start) / len(ready) * 1e6)
+        # Seeds of their own for each figure: a game played for one must not leave its views in a memo for the other.
+        for name, audiences, first in (("seats", seats, 7), ("all", [*seats, SPECTATOR], 107)):
+            runs = [chained_us(game, players, audiences, seed=first + run, moves=200) for run in range(args.runs)]
             print(f"{game_id} {name}: best {min(runs):.1f} us, median {statistics.median(runs):.1f} us", flush=True)
 
 

@@ -40,16 +40,17 @@ def playout(game: engine.Game, players: int, moves: int, seed: int) -> list[tupl
     return out
 
 
-def one_move(game: engine.Game, move: tuple, audiences: list[str], parse, shared: bool) -> None:  # noqa: ANN001
-    """One move as the hub makes it. `shared`: as the hub does since issue 33 (the mover's legal actions taken from
-    its view, every audience patched at once with their shared parts diffed once); else as it did before (legal
-    worked out again by `apply`, each audience diffed alone)."""
+def one_move(game: engine.Game, move: tuple, audiences: list[str], parse, shared: bool) -> tuple:  # noqa: ANN001
+    """One move as the hub makes it; returns (the new state, its JSON, each audience's new view), what the hub keeps
+    for the next move. `shared`: as the hub does since issue 33 (the mover's legal actions taken from its view, every
+    audience patched at once with their shared parts diffed once); else as it did before (legal worked out again by
+    `apply`, each audience diffed alone)."""
     state, encoded, seat, action, old = move
     text = orjson.dumps({"type": "act", "id": 1, "version": 7, "action": action})
     parse(text)
     known = old.get(audience_key(seat)) if shared else None
     new_state, events = game.apply(state, seat, action, encoded, known["legal"] if known is not None else None)
-    orjson.dumps(new_state)  # the state stored with the move
+    stored = orjson.dumps(new_state)  # the state stored with the move
     new = game.full_views(new_state, [seat_number(a) for a in audiences])
     if shared:
         patches = make_patches([(old[key], view) for key, view in zip(audiences, new)])
@@ -58,6 +59,7 @@ def one_move(game: engine.Game, move: tuple, audiences: list[str], parse, shared
     for key, ops in zip(audiences, patches):
         orjson.dumps({"type": "patch", "version": 8, "ops": ops,
                       "events": engine.filter_events(events, seat_number(key))})
+    return new_state, stored, dict(zip(audiences, new))
 
 
 def per_move_us(game: engine.Game, moves: list, audiences: list[str], parse, shared: bool,  # noqa: ANN001

@@ -13,14 +13,14 @@ from collections import Counter
 from typing import Any
 
 from app.engine import N_, Log, RandomBot, StepGame, steps
-from app.engine.game import copy_state
+from app.engine.game import Prompt, copy_state
 from app.engine.kit import unseen_shuffle
 
 from .bot import HeuristicBot
 from .data import CARD, GOLD_INDUSTRIALIST, INGOT_POOL
 from .scoring import end_by_points
 from .state import DECKS, GoldRushState, Options, mines, setup, vp
-from .steps import STEP_TYPES, end_when_hand_fits
+from .steps import STEP_TYPES, end_when_hand_fits, legal, pending
 from .turn import refill, start_turn
 from .view import catalogue, view, views
 
@@ -55,6 +55,13 @@ class GoldRush(StepGame):
 
     def finish_now(self, state: GoldRushState, log: Log) -> None:
         end_by_points(state, "move limit", log)
+
+    # The position's decision, worked out once (steps.decision) for both questions.
+    def pending(self, state: GoldRushState) -> dict[int, Prompt]:
+        return pending(self, state)
+
+    def legal(self, state: GoldRushState, seat: int) -> list[dict[str, Any]]:
+        return legal(self, state, seat)
 
     def view(self, state: GoldRushState, seat: int | None) -> dict[str, Any]:
         return view(state, seat)

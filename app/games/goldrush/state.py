@@ -187,7 +187,9 @@ def pile(state: GoldRushState, k: str) -> Pile:
 
 
 def available(state: GoldRushState, k: str) -> int:
-    return pile(state, k).available()
+    """`pile(state, k).available()`: the deck and its discard pile (every deck reshuffles at once), without making a
+    Pile (asked for every decision's options)."""
+    return len(state["deck"][k]) + len(state["discard"][k])
 
 
 def draw(state: GoldRushState, k: str) -> int | None:
@@ -207,10 +209,14 @@ def price(state: GoldRushState, seat: int, card: int) -> int:
     flags = state["turn_flags"]
     cost = design["cost"] + flags["price_mod"] - 2 * flags["guild_connections"]
     for c in state["players"][seat]["area"]:
-        selector = CARD[c]["fx"].get("discount")
+        selector = DISCOUNT[c]
         if selector is not None and matches(design, selector):
             cost -= 1
     return max(0, cost)
+
+
+# Each card's discount selector (None: it gives none), by card id: asked for every market card of every price.
+DISCOUNT = [design["fx"].get("discount") for design in CARD]
 
 
 def explore_cost(state: GoldRushState, seat: int) -> int:
@@ -236,7 +242,43 @@ def hand_limit(player: PlayerState) -> int:
 def claimable(state: GoldRushState, seat: int) -> list[int]:
     """Basic: the face-up achievements, then the seat's secret one, whose condition the seat meets now."""
     player = state["players"][seat]
-    out = [c for c in state["row"] if meets(player, c)]
-    if player["secret"] is not None and meets(player, player["secret"]):
+    out = [c for c in state["row"] if meets_now(player, c)]
+    if player["secret"] is not None and meets_now(player, player["secret"]):
         out.append(player["secret"])
     return out
+
+
+# ---- answers kept by what they read ------------------------------------------------------------------------------
+# A turn's options and the mover's view ask the same questions of each new position: what each market card costs,
+# whether a seat meets an achievement in its hand. Their answers depend on a few ints (the key), so they are kept by
+# them: a move that changed none of those reads the answer of the move before. Bounded: emptied at ANSWER_MEMO_SIZE.
+ANSWER_MEMO_SIZE = 4096
+_answers: dict[tuple, Any] = {}
+
+
+def market_prices(state: GoldRushState, seat: int) -> list[int]:
+    """`price(state, seat, card)` for each market card, in market order; the same list for the same inputs (the
+    mover's view holds it, so an unchanged one is skipped by the diff with `is`)."""
+    flags = state["turn_flags"]
+    key = ("prices", tuple(state["players"][seat]["area"]), flags["price_mod"], flags["guild_connections"],
+           *state["market"])
+    found = _answers.get(key)
+    if found is None:
+        found = _keep_answer(key, [price(state, seat, c) for c in state["market"]])
+    return found
+
+
+def meets_now(player: PlayerState, card: int) -> bool:
+    """`meets(player, card)`, kept by the card, the player's coins and play area (all a condition reads)."""
+    key = ("meets", card, player["coins"], *player["area"])
+    found = _answers.get(key)
+    if found is None:
+        found = _keep_answer(key, meets(player, card))
+    return found
+
+
+def _keep_answer(key: tuple, value: Any) -> Any:
+    if len(_answers) >= ANSWER_MEMO_SIZE:
+        _answers.clear()
+    _answers[key] = value
+    return value

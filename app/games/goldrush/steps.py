@@ -7,14 +7,18 @@ start with; `hand` is the end-of-turn hand limit; `keep`, `xpay` and `survey` ar
 
 from __future__ import annotations
 
+from functools import cached_property
 from itertools import permutations
 from typing import Any, Callable
 
-from app.engine import N_, Action, Log, Step, seat_ref, steps, t, words
+import orjson
+
+from app.engine import N_, Action, Log, Step, Text, seat_ref, steps, t, words
+from app.engine.game import Prompt, labelled
 
 from .data import CARD
 from .state import (GoldRushState, available, claimable, count, discard, draw, effect_sum, explore_cost, hand_limit,
-                    meets, name, owed, partnership_due, price)
+                    market_prices, meets_now, name, owed, partnership_due, price)
 from .turn import (after_payment, card_names, cards, coins, distinct, draw_main, explore, finish_turn, gain, lose,
                    maybe_auto_end, produce_mines, produce_money, refill)
 
@@ -22,10 +26,130 @@ Frame = dict[str, Any]
 
 
 class GoldRushStep(Step):
-    """Every Gold Rush decision is the active seat's, so frames do not name a seat."""
+    """Every Gold Rush decision is the active seat's, so frames do not name a seat.
+
+    Each kind writes `fresh_options` and `fresh_text` (given the options: the turn's prompt names what they allow);
+    `options` and `text` hand back what `decision` keeps for the same position, worked out once."""
 
     def seats(self, game, state, frame):
         return [state["turn"]]
+
+    def options(self, game, state, frame, seat):
+        return decision(self, game, state, frame, seat).options
+
+    def text(self, game, state, frame, seat):
+        return decision(self, game, state, frame, seat).text
+
+    def fresh_options(self, game, state, frame, seat) -> list[Action]:
+        raise NotImplementedError
+
+    def fresh_text(self, game, state, frame, seat, options: list[Action]) -> Text:
+        raise NotImplementedError
+
+
+# ---- a decision worked out once per position ---------------------------------------------------------------------
+# A move asks the top step's text and options several times, each time of a fresh orjson copy of the state: the
+# engine's `pending` in apply's check and again in full_views (the turn's text reads its options), `legal` for the
+# mover's view, and the next move's check asks the same position again. Options and text read only the parts of
+# the state in `decision_key`, so they are kept under the bytes of those parts. A hit hands back the very same
+# lists, and a view's `legal` that did not change is skipped by the diff with `is`. Results are never changed once
+# made (the engine copies an action before playing it). Bounded: a memo is emptied when it reaches its size.
+DECISION_MEMO_SIZE = 512
+LABEL_MEMO_SIZE = 4096
+
+
+class KeptPrompt(Prompt):
+    """A Prompt whose JSON is written once: every view of the same position gets the very same dict, which the
+    diff then skips with `is` (nothing changes a view once made)."""
+
+    @cached_property
+    def _json(self) -> dict[str, Any]:
+        return Prompt.to_json(self)
+
+    def to_json(self) -> dict[str, Any]:
+        return self._json
+
+
+class Decision:
+    """One position's options and prompt text; the options as `legal` lists them and the Prompt `pending` gives
+    (made when first asked)."""
+
+    __slots__ = ("options", "text", "_legal", "_prompt")
+
+    def __init__(self, options: list[Action], text: Text) -> None:
+        self.options = options
+        self.text = text
+        self._legal: list[Action] | None = None
+        self._prompt: Prompt | None = None
+
+    def legal(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = [labelled_once(action) for action in self.options]
+        return self._legal
+
+    def prompt(self, step: GoldRushStep) -> Prompt:
+        """As StepGame.pending asks it (no Gold Rush step has prompt data)."""
+        if self._prompt is None:
+            self._prompt = KeptPrompt(self.text, kind=step.prompt_kind or step.kind, secret=step.secret)
+        return self._prompt
+
+
+_decisions: dict[bytes, Decision] = {}
+_labelled: dict[bytes, Action] = {}
+
+
+def decision_key(state: GoldRushState, frame: Frame, seat: int) -> bytes:
+    """What every step's options and text may read: the frame, the seat, the variant, the turn's flags, every
+    player (coins, play area, hand, achievements, secret: poach and fire look at the others), the market, the
+    achievement row and how many Guild and Exploration cards can still be drawn."""
+    deck, piles = state["deck"], state["discard"]  # (`available`, written out: this is asked twice a move)
+    return orjson.dumps((seat, frame, state["variant"], state["num_players"], state["turn_flags"], state["players"],
+                         state["market"], state["row"], len(deck["g"]) + len(piles["g"]),
+                         len(deck["x"]) + len(piles["x"])))
+
+
+def decision(step: GoldRushStep, game, state: GoldRushState, frame: Frame, seat: int) -> Decision:
+    key = decision_key(state, frame, seat)
+    found = _decisions.get(key)
+    if found is None:
+        options = step.fresh_options(game, state, frame, seat)
+        found = Decision(options, step.fresh_text(game, state, frame, seat, options))
+        if len(_decisions) >= DECISION_MEMO_SIZE:
+            _decisions.clear()
+        _decisions[key] = found
+    return found
+
+
+def labelled_once(action: Action) -> Action:
+    """`labelled(action)` (its English label written out), the same object for an equal action: the English is not
+    written again, and an option a seat keeps from one move to the next is skipped by the diff with `is`."""
+    key = orjson.dumps(action)
+    found = _labelled.get(key)
+    if found is None:
+        found = labelled(action)
+        if len(_labelled) >= LABEL_MEMO_SIZE:
+            _labelled.clear()
+        _labelled[key] = found
+    return found
+
+
+def pending(game, state: GoldRushState) -> dict[int, Prompt]:
+    """`StepGame.pending` from the decision kept for this position: the active seat's Prompt, the same object (and
+    JSON) while the position is the same."""
+    frame = steps.top(state)
+    if frame is None or state.get("over"):
+        return {}
+    step = game.step_for(frame)
+    seat = state["turn"]
+    return {seat: decision(step, game, state, frame, seat).prompt(step)}
+
+
+def legal(game, state: GoldRushState, seat: int) -> list[Action]:
+    """`StepGame.legal` from the decision kept for this position: the same list while the position is the same."""
+    frame = steps.top(state)
+    if frame is None or state.get("over") or seat != state["turn"]:
+        return []
+    return decision(game.step_for(frame), game, state, frame, seat).legal()
 
 
 class PayForPartners(GoldRushStep):
@@ -37,7 +161,7 @@ class PayForPartners(GoldRushStep):
 
     kind = "pay"
 
-    def text(self, game, state, frame, seat):
+    def fresh_text(self, game, state, frame, seat, options):
         due = owed(state, seat, frame["why"])
         can_pay = state["players"][seat]["coins"] >= due
         if frame["why"] == "upkeep":
@@ -50,7 +174,7 @@ class PayForPartners(GoldRushStep):
         return t("Obligations Due: you cannot pay {coins}: discard entrepreneurs (1 coin less for each) until you can "
                  "pay", coins=coins(due))
 
-    def options(self, game, state, frame, seat):
+    def fresh_options(self, game, state, frame, seat):
         player = state["players"][seat]
         why = frame["why"]
         due = owed(state, seat, why)
@@ -94,12 +218,12 @@ class TradeRelationsBroken(GoldRushStep):
 
     kind = "trade"
 
-    def text(self, game, state, frame, seat):
+    def fresh_text(self, game, state, frame, seat, options):
         if state["players"][seat]["coins"] >= 2:
             return t("Trade Relations Broken: pay 2 coins or discard one of your Trading enterprises")
         return t("Trade Relations Broken: you cannot pay 2 coins, so discard one of your Trading enterprises")
 
-    def options(self, game, state, frame, seat):
+    def fresh_options(self, game, state, frame, seat):
         player = state["players"][seat]
         out: list[Action] = []
         if player["coins"] >= 2:
@@ -127,8 +251,8 @@ class Turn(GoldRushStep):
     def undoable_choice(self, game, state, frame, seat, action):
         return action["type"] == "buy"
 
-    def text(self, game, state, frame, seat):
-        kinds = {a["type"] for a in self.options(game, state, frame, seat)}
+    def fresh_text(self, game, state, frame, seat, options):
+        kinds = {a["type"] for a in options}
         if state["variant"] == "basic" and state["turn_flags"]["bought"]:
             return t("Claim an achievement or end your turn")
         explore_words = t("send an expedition") if state["variant"] == "basic" else t("explore")
@@ -140,7 +264,7 @@ class Turn(GoldRushStep):
             return t("Your turn: nothing else can be done now; end your turn")
         return t("Your turn: you may {choices}; or end your turn", choices=words(can, "or"))
 
-    def options(self, game, state, frame, seat):
+    def fresh_options(self, game, state, frame, seat):
         player = state["players"][seat]
         flags = state["turn_flags"]
         out: list[Action] = []
@@ -225,9 +349,10 @@ class Turn(GoldRushStep):
 
 def buys(state: GoldRushState, seat: int) -> list[Action]:
     purse = state["players"][seat]["coins"]
+    costs = dict(zip(state["market"], market_prices(state, seat)))
     out: list[Action] = []
     for card in distinct(state["market"]):
-        cost = price(state, seat, card)
+        cost = costs[card]
         if cost <= purse:
             out.append({"type": "buy", "card": card, "price": cost,
                         "label": t("Buy {card} for {coins}", card=name(card), coins=coins(cost)) if cost
@@ -254,10 +379,10 @@ class KeepOne(GoldRushStep):
 
     kind = "keep"
 
-    def text(self, game, state, frame, seat):
+    def fresh_text(self, game, state, frame, seat, options):
         return t("Keep one of the two explored cards; the other is discarded")
 
-    def options(self, game, state, frame, seat):
+    def fresh_options(self, game, state, frame, seat):
         return [{"type": "keep", "card": c, "label": t("Keep {card}", card=name(c))} for c in distinct(frame["cards"])]
 
     def resolve(self, game, state, frame, seat, action, log):
@@ -282,12 +407,12 @@ class PayWithCards(GoldRushStep):
 
     kind = "xpay"
 
-    def text(self, game, state, frame, seat):
+    def fresh_text(self, game, state, frame, seat, options):
         if not frame["picked"]:
             return t("Choose two cards from your hand to pay for exploration")
         return t("Choose one more card from your hand to pay for exploration")
 
-    def options(self, game, state, frame, seat):
+    def fresh_options(self, game, state, frame, seat):
         picked = frame["picked"]
         hand = state["players"][seat]["hand"]
         out: list[Action] = [{"type": "xpay", "card": c, "label": t("Pay with {card}", card=name(c))}
@@ -319,10 +444,10 @@ class OrderSurvey(GoldRushStep):
 
     kind = "survey"
 
-    def text(self, game, state, frame, seat):
+    def fresh_text(self, game, state, frame, seat, options):
         return t("Geological Survey: put the top Exploration cards back in the order you like")
 
-    def options(self, game, state, frame, seat):
+    def fresh_options(self, game, state, frame, seat):
         out: list[Action] = []
         seen = set()
         for order in permutations(frame["cards"]):
@@ -348,15 +473,15 @@ class HandLimit(GoldRushStep):
 
     kind = "hand"
 
-    def text(self, game, state, frame, seat):
+    def fresh_text(self, game, state, frame, seat, options):
         player = state["players"][seat]
         limit = hand_limit(player)
         excess = cards(len(player["hand"]) - limit)
-        if any(a["type"] == "play" for a in self.options(game, state, frame, seat)):
+        if any(a["type"] == "play" for a in options):
             return t("Hand limit {limit}: discard or play {cards}", limit=limit, cards=excess)
         return t("Hand limit {limit}: discard {cards}", limit=limit, cards=excess)
 
-    def options(self, game, state, frame, seat):
+    def fresh_options(self, game, state, frame, seat):
         hand = distinct(state["players"][seat]["hand"])
         out: list[Action] = [{"type": "discard", "card": c, "label": t("Discard {card}", card=name(c))} for c in hand]
         for card in hand:
@@ -391,7 +516,7 @@ def plays(state: GoldRushState, seat: int, card: int) -> list[Action]:
     """The ways `seat` may play a hand card now (none for a card that cannot be played)."""
     design = CARD[card]
     if design["type"] == "ach":
-        if not meets(state["players"][seat], card):
+        if not meets_now(state["players"][seat], card):
             return []
         return [{"type": "play", "card": card, "effect": "achievement",
                  "label": t("Play {card} (1 VP)", card=design["name"])}]
@@ -402,8 +527,7 @@ def plays(state: GoldRushState, seat: int, card: int) -> list[Action]:
 
 
 def effect_kind(card: int) -> str:
-    act = CARD[card]["fx"]["act"]
-    return next(k for k in ACTION_CARDS if k in act)
+    return EFFECT_KIND[card]
 
 
 def play_card(state: GoldRushState, seat: int, action: Action, log: Log) -> None:
@@ -530,3 +654,7 @@ ACTION_CARDS: dict[str, tuple[Offers, Effect]] = {
     "survey": (_needs_exploration_deck, _survey),  # Geological Survey
     "draw": (_plain, _audit),  # Audit
 }
+
+# Each action card's key in ACTION_CARDS, by card id (looked up for every hand card a turn's options list).
+EFFECT_KIND: dict[int, str] = {card: next(k for k in ACTION_CARDS if k in design["fx"]["act"])
+                               for card, design in enumerate(CARD) if design["type"] == "action"}

@@ -29,9 +29,13 @@ def card_names(cards_: list[int]) -> dict:
     return words([name(c) for c in cards_], ",")
 
 
+# Each card's design key, by card id (asked for every card a decision's options offer).
+DESIGN = [design["key"] for design in CARD]
+
+
 def distinct(cards) -> list[int]:
     """One card per design (copies of a design are interchangeable), keeping the first seen."""
-    return one_per_design(cards, lambda c: CARD[c]["key"])
+    return one_per_design(cards, DESIGN.__getitem__)
 
 
 # ---- start of a turn ----------------------------------------------------------------------------------------------

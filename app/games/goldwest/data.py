@@ -7,6 +7,7 @@ its ring positions 0..5. Which terrain lies on a hex depends on the tile dealt t
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, TypedDict
 
 from app.engine.text import N_, Text, t, tn
@@ -162,6 +163,7 @@ def plus(items: list[Any]) -> Any:
     return t("{first} + {second}", first=plus(items[:-1]), second=items[-1])
 
 
+@cache  # one Text per token, made once: labels name a token every Build step (Texts are never changed once made)
 def token_text(token_id: int) -> Any:
     """A mining token's face, 'Gold + Gold + Silver'."""
     return plus([RESOURCE_NAMES[r] for r in TOKENS[token_id]["resources"]])

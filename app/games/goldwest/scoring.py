@@ -24,7 +24,11 @@ def buildings(state: dict, seat: int) -> list[int]:
 
 def groups(state: dict, seat: int) -> list[int]:
     """Sizes of the seat's groups of buildings joined by shared hex edges, largest first."""
-    own = set(buildings(state, seat))
+    return group_sizes(set(buildings(state, seat)))
+
+
+def group_sizes(own: set[int]) -> list[int]:
+    """Sizes of the groups of the hexes `own` joined by shared hex edges, largest first (`own` is emptied)."""
     sizes = []
     while own:
         todo = [own.pop()]

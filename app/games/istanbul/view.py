@@ -4,7 +4,9 @@ bonus cards, and the public part of the current decision. catalogue() holds the 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
+
+import orjson
 
 from app.engine.steps import top
 
@@ -69,17 +71,95 @@ def place_view(state: dict, place: int, row: int, col: int, here: dict[str, list
     return out
 
 
+class Memo(dict):
+    """A bounded memo of view parts by content key. A move changes one or two places and one or two players, yet
+    every part was laid out again and then compared, deeply, with the last move's copy by the diff
+    (app/play/patch.py). Keyed by everything a part reads, an unchanged part is handed back as the very object the
+    last move's view holds, so it is neither built again nor walked by the diff (`is`). Every state is a fresh
+    parse, so keys are content (ints, bytes), never ids; games share the memo, which is right: equal inputs give
+    equal parts, and nothing changes a view once made. Cleared when it grows past `limit`. A dict itself, so that a
+    look-up is a plain `dict.get` (a Python method of our own was a fifth of `board` under cProfile)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def keep(self, key: Any, value: Any) -> Any:
+        if len(self) >= self.limit:
+            self.clear()
+        self[key] = value
+        return value
+
+
+# What each special place's view reads of the state, beside who and what stands there (place_view's branches), as
+# JSON data. Reading more than place_view does only costs a rebuild; reading less would hand back a stale view, which
+# tests/games/istanbul/test_istanbul_view_memo.py looks for by comparing with fresh views over playouts.
+PLACE_READS: dict[int, Callable[[dict, int], Any]] = {
+    D.WAINWRIGHT: lambda s, p: s["wainwright"],
+    D.SMALL_MOSQUE: lambda s, p: (s["mosque_rubies"][str(p)], s["mosques"]),
+    D.GREAT_MOSQUE: lambda s, p: (s["mosque_rubies"][str(p)], s["mosques"]),
+    D.SULTAN: lambda s, p: (s["n"], s["sultan"]),
+    D.GEM_DEALER: lambda s, p: (s["n"], s["gem"]),
+    D.POST_OFFICE: lambda s, p: s["post_office"],
+    D.LARGE_MARKET: lambda s, p: s["demand"][str(p)][0],
+    D.SMALL_MARKET: lambda s, p: s["demand"][str(p)][0],
+    D.KIOSK: lambda s, p: (len(s["kiosk"]["deck"]), s["kiosk"]["revealed"]),
+    D.SECRET_SOCIETY: lambda s, p: len(s["society_paid"]),
+    D.CARAVANSARY: lambda s, p: len(s["bonus"]["discard"]),
+    D.GUILD_HALL: lambda s, p: (len(s["guild"]["deck"]), len(s["guild"]["discard"])),
+    D.TAVERN: lambda s, p: s["tavern"],
+    D.COFFEE_HOUSE: lambda s, p: s["coffee_house"],
+}
+# A board holds 16-25 places and a game 2-5 players (a public and an own row each): room for the current parts of
+# about a hundred games; a clear costs each game one move built in full, as before the memo.
+PLACES = Memo(4096)
+PLAYERS = Memo(1024)
+
+
+# Who stands on a place, as small ints in one list per place (cheap to build and to key on): a merchant is its
+# seat, a family member FAMILY + seat, and so on; one code per assistant and per neutral merchant. A place's view is
+# made from its codes (`standing`) and from what PLACE_READS names.
+FAMILY, COMPANION, ASSISTANT, NEUTRAL, TOKEN, BARRIER = 8, 16, 24, 32, 40, 48
+
+
 def board(state: dict) -> list[dict[str, Any]]:
-    here = {p: {"merchants": [], "companions": [], "family": [], "assistants": []} for p in state["layout"]}
+    layout = state["layout"]
+    codes: dict[int, list] = {p: [] for p in layout}
     for seat, p in enumerate(state["players"]):
-        here[p["merchant"]]["merchants"].append(seat)
-        here[p["family"]]["family"].append(seat)
+        codes[p["merchant"]].append(seat)
+        codes[p["family"]].append(FAMILY + seat)
         if isinstance(p["companion"], int):
-            here[p["companion"]]["companions"].append(seat)
+            codes[p["companion"]].append(COMPANION + seat)
         for place, count in p["assistants"].items():
-            here[int(place)]["assistants"].extend([seat] * count)
+            codes[int(place)].extend([ASSISTANT + seat] * count)
+    for place in state["neutrals"]:
+        if place in codes:
+            codes[place].append(NEUTRAL)
+    for i, token in enumerate(D.TOKEN_NAMES):
+        place = state.get(token)
+        if place in codes:
+            codes[place].append(TOKEN + i)
+    barrier = state.get("barrier")
+    if barrier and barrier["place"] in codes:
+        codes[barrier["place"]].append((BARRIER, barrier["owner"]))
     cols = state["cols"]
-    return [place_view(state, p, i // cols, i % cols, here[p]) for i, p in enumerate(state["layout"])]
+    out = []
+    for i, p in enumerate(layout):
+        reads = PLACE_READS.get(p)
+        key = (p, i, cols, *codes[p], orjson.dumps(reads(state, p)) if reads else None)
+        view = PLACES.get(key)
+        if view is None:
+            view = PLACES.keep(key, place_view(state, p, i // cols, i % cols, standing(codes[p])))
+        out.append(view)
+    return out
+
+
+def standing(codes: list) -> dict[str, list]:
+    """Who of the players stands on a place, by kind, in seat order, from the place's codes."""
+    return {"merchants": [c for c in codes if isinstance(c, int) and c < FAMILY],
+            "companions": [c - COMPANION for c in codes if isinstance(c, int) and COMPANION <= c < ASSISTANT],
+            "family": [c - FAMILY for c in codes if isinstance(c, int) and FAMILY <= c < COMPANION],
+            "assistants": [c - ASSISTANT for c in codes if isinstance(c, int) and ASSISTANT <= c < NEUTRAL]}
 
 
 def player_view(state: dict, seat: int, audience: int | None) -> dict[str, Any]:
@@ -102,6 +182,36 @@ def player_view(state: dict, seat: int, audience: int | None) -> dict[str, Any]:
     return out
 
 
+def player_rows(state: dict, audiences: list[int | None]) -> tuple[list[dict[str, Any]], dict[int, dict[str, Any]]]:
+    """Every player's public row, and the own row (with the hand) of each seat among `audiences`: built once a move
+    for every audience, and handed back from PLAYERS while the player and what its row reads are unchanged."""
+    expansion, grand_bazaar, round_ = state["expansion"], state["grand_bazaar"], state["round"]
+    rows, own = [], {}
+    for seat, p in enumerate(state["players"]):
+        # Everything player_view reads for this seat: the player, the two options, the round of its double turn.
+        key = orjson.dumps((seat, expansion, grand_bazaar, expansion and p["double_round"] == round_, p))
+        row = PLAYERS.get(key)
+        if row is None:
+            row = PLAYERS.keep(key, player_view(state, seat, None))
+        rows.append(row)
+        if seat in audiences:
+            own_key = (key, "own")
+            mine = PLAYERS.get(own_key)
+            if mine is None:
+                mine = PLAYERS.keep(own_key, own_row(state, seat, row))
+            own[seat] = mine
+    return rows, own
+
+
+def own_row(state: dict, seat: int, row: dict[str, Any]) -> dict[str, Any]:
+    """`player_view(state, seat, seat)` from the seat's public row: the same keys in the same order, then its hand."""
+    p = state["players"][seat]
+    out = {**row, "hand": sorted(D.CARD_KIND[c] for c in p["hand"])}
+    if state["grand_bazaar"]:
+        out["guild_hand"] = sorted(p["guild"])
+    return out
+
+
 def step_view(state: dict) -> dict[str, Any] | None:
     frame = top(state)
     if frame is None:
@@ -119,28 +229,28 @@ def view(state: dict, audience: int | None) -> dict[str, Any]:
 def views(state: dict, audiences: list[int | None]) -> list[dict[str, Any]]:
     """The views of several audiences: they differ only in the audience's own row of `players` (its hand), so the
     board and the rest are laid out once."""
-    shared = public(state)
-    rows = shared["players"]
+    rows, own = player_rows(state, audiences)
+    shared = public(state, rows)
     out = []
     for audience in audiences:
         if audience is None:
             out.append(shared)
         else:
-            own = list(rows)
-            own[audience] = player_view(state, audience, audience)
-            out.append({**shared, "players": own})
+            mine = list(rows)
+            mine[audience] = own[audience]
+            out.append({**shared, "players": mine})
     return out
 
 
-def public(state: dict) -> dict[str, Any]:
-    """What a spectator sees: every player's row without a hand."""
+def public(state: dict, rows: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """What a spectator sees: every player's row without a hand (`rows`: those rows, when the caller has them)."""
     discard = state["bonus"]["discard"]
     out = {
         "expansion": state["expansion"], "cols": state["cols"], "rows": state["rows"],
         "phase": state["phase"], "round": state["round"], "turn": state["turn"], "start": state["start"],
         "ending": state["ending"], "target": S.ruby_target(state),
         "board": board(state),
-        "players": [player_view(state, s, None) for s in range(state["n"])],
+        "players": rows if rows is not None else player_rows(state, [])[0],
         "bonus": {"deck": len(state["bonus"]["deck"]), "discard": [D.CARD_KIND[c] for c in discard]},
         "letters": {"deck": len(state["letters"]["deck"]),
                     "discard": [D.LETTER_PLACE[l] for l in state["letters"]["discard"]]},

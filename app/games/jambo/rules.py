@@ -21,6 +21,7 @@ from .bot import JamboBot
 from .bot import chances as gold_chances
 from .state import JamboOptions, free_plain, held, known, plain_capacity, setup, supply
 from .steps import STEP_TYPES
+from .steps.common import legal_actions
 
 # Fields of a sub-step that hold cards out of every other place while it is decided.
 _CARDS_IN_STEP = {"psychic": "cards", "scale": "cards", "ape": "pool", "lion": "pool", "replace": "card"}
@@ -74,8 +75,14 @@ class Jambo(StepGame):
                                       ranking=[won] if len(won) == 2 else [won, [1 - won[0]]])
         log.add("game_over", state["over"]["say"])
 
+    def legal(self, state: State, seat: int) -> list[dict]:
+        return legal_actions(self, state, seat)
+
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view.view(self, state, seat)
+
+    def views(self, state: State, seats: list[int | None]) -> list[dict[str, Any]]:
+        return view.views(self, state, seats)
 
     def catalogue(self) -> dict[str, Any]:
         return view.catalogue()

@@ -211,7 +211,12 @@ def supply(s: State) -> list[int]:
     """Tokens left in the general supply: 6 per type minus both stands and an Elephant pool being drafted."""
     pool = elephant_pool(s)
     P, O = s["players"]
-    return [D.TOKENS_PER_WARE - held(P, t) - held(O, t) - pool[t] for t in range(6)]
+    mine, theirs = P["wares"], O["wares"]
+    left = [D.TOKENS_PER_WARE - mine[t] - theirs[t] - pool[t] for t in range(6)]
+    for sixth in (P["sixth"], O["sixth"]):  # `held`, its 6th space counted apart: asked several times a move
+        if sixth >= 0:
+            left[sixth] -= 1
+    return left
 
 
 def gainable_types(s: State, seat: int, n: int, price: int) -> list[int]:

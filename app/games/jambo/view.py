@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
+
 from app.engine import State, said
 
 from . import data as D
@@ -16,43 +18,111 @@ PUBLIC_STEP_FIELDS = ("card", "pool", "taken", "items", "high", "leader", "what"
 
 
 def view(game: Any, s: State, seat: int | None) -> dict[str, Any]:
-    players = []
-    for i, P in enumerate(s["players"]):
-        seen = {
+    return views(game, s, [seat])[0]
+
+
+class _Memo:
+    """View parts that change slowly (a player's row), kept by a cheap content key and handed back as the very same
+    object while that key is unchanged: building a row again each move cost more than its key, and the patch skips
+    an unchanged part at once when it is the same object (`is`). The key must hold everything the part is made
+    from. Bounded: cleared when full (a part made again is only slower, never different). Nothing changes a view
+    once made, so a part may be held by many views, moves and tables."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.parts: dict[Any, Any] = {}
+
+    def put(self, key: Any, part: Any) -> Any:
+        if len(self.parts) >= self.size:
+            self.parts.clear()
+        self.parts[key] = part
+        return part
+
+
+# Room for every distinct row of many tables between two moves of one table (a row is a few hundred bytes).
+_ROWS = _Memo(2048)
+_PLAYERS = _Memo(1024)
+
+
+def _row(s: State, P: Any, key: bytes, own: bool) -> dict[str, Any]:
+    """A player's row as everybody sees it, or (`own`) as its player does: with the hand."""
+    found = _ROWS.parts.get((key, own))
+    if found is not None:
+        return found
+    if own:
+        row = {**_row(s, P, key, False), "hand": list(P["hand"])}
+    else:
+        used = s["used_utilities"]
+        row = {
             "gold": P["gold"], "hand_count": len(P["hand"]),
-            "utils": [{"card": u, "used": u in s["used_utilities"]} for u in P["utilities"]],
+            "utils": [{"card": u, "used": u in used} for u in P["utilities"]],
             "stands": list(P["stands"]), "wares": [held(P, t) for t in range(6)],
             "ordinary": list(P["wares"]), "sixth": P["sixth"],
             "spaces": plain_capacity(P) + 1, "free": free_spaces(P),
         }
-        if seat == i:
-            seen["hand"] = list(P["hand"])
-        players.append(seen)
+    return _ROWS.put((key, own), row)
+
+
+# A sub-step as everybody sees it, by its frame and the active seat: what its description reads (every `describe` of
+# Jambo's steps reads the frame and whose turn it is, nothing else). A reaction or an auction stays asked over
+# several moves, and its description was rendered in English anew each time.
+_STAGES = _Memo(512)
+
+
+def _stage(game: Any, s: State, frame: Any) -> dict[str, Any]:
+    key = (orjson.dumps(frame), s["turn"])
+    found = _STAGES.parts.get(key)
+    if found is not None:
+        return found
+    frame = orjson.loads(key[0])  # a copy: the stage outlives this state, whose lists it would otherwise hold
+    stage = {"kind": frame["step"], "seat": frame["seat"], **said(game.step_for(frame).describe(game, s, frame))}
+    for field in PUBLIC_STEP_FIELDS:
+        if field in frame:
+            stage[field] = frame[field]
+    return _STAGES.put(key, stage)
+
+
+def views(game: Any, s: State, seats: list[int | None]) -> list[dict[str, Any]]:
+    """The views of several audiences, their public parts made once: the audiences differ only in a player's own
+    hand, the card they drew, and what a sub-step shows its own player."""
+    # A row is made of its player and the utilities used this turn (their `used` marks).
+    keys = [orjson.dumps([P, s["used_utilities"]]) for P in s["players"]]
+    public_rows = [_row(s, P, key, False) for P, key in zip(s["players"], keys)]
     frame = sub_step(s)
-    stage = None
-    if frame is not None:
-        step = game.step_for(frame)
-        stage = {"kind": frame["step"], "seat": frame["seat"], **said(step.describe(game, s, frame))}
-        for key in PUBLIC_STEP_FIELDS:
-            if key in frame:
-                stage[key] = frame[key]
-        if frame["step"] in ("psychic", "scale") and seat == frame["seat"]:
-            stage["cards"] = list(frame["cards"])
-        if frame["step"] == "hyena_take" and seat == frame["seat"]:
-            stage["their_hand"] = list(s["players"][1 - seat]["hand"])
+    stage = _stage(game, s, frame) if frame is not None else None
     turn = turn_frame(s)
     drawn = turn["card"] if turn["step"] == "keep" else None
-    return {
-        "turn": s["turn"], "phase": s["phase"], "actions_used": s["actions_used"],
-        "actions_left": D.ACTIONS - s["actions_used"],
-        "players": players,
-        "deck_count": len(s["deck"]), "discard_count": len(s["discard"]),
-        "discard_top": s["discard"][-1] if s["discard"] else None,
-        "drawn": (drawn if seat == s["turn"] else True) if drawn is not None else None,
-        "stage": stage, "supply": supply(s), "next_stand_cost": stand_cost(s),
-        "wise": s["wise_men"], "ender": s["ender"], "final_turn": s["ender"] is not None and s["over"] is None,
-        "tie_goes_to": s["tie_goes_to"], "first": s["first"], "turns": s["turns"],
-    }
+    discard = s["discard"]
+    left = supply(s)
+    stand = stand_cost(s)
+    final_turn = s["ender"] is not None and s["over"] is None
+    out = []
+    for seat in seats:
+        # Each audience's list of rows, the same object while no row changed.
+        players = _PLAYERS.parts.get((*keys, seat))
+        if players is None:
+            players = list(public_rows)
+            if seat == 0 or seat == 1:
+                players[seat] = _row(s, s["players"][seat], keys[seat], True)
+            _PLAYERS.put((*keys, seat), players)
+        seen_stage = stage
+        if frame is not None and seat == frame["seat"]:
+            if frame["step"] in ("psychic", "scale"):
+                seen_stage = {**stage, "cards": list(frame["cards"])}
+            elif frame["step"] == "hyena_take":
+                seen_stage = {**stage, "their_hand": list(s["players"][1 - seat]["hand"])}
+        out.append({
+            "turn": s["turn"], "phase": s["phase"], "actions_used": s["actions_used"],
+            "actions_left": D.ACTIONS - s["actions_used"],
+            "players": players,
+            "deck_count": len(s["deck"]), "discard_count": len(discard),
+            "discard_top": discard[-1] if discard else None,
+            "drawn": (drawn if seat == s["turn"] else True) if drawn is not None else None,
+            "stage": seen_stage, "supply": left, "next_stand_cost": stand,
+            "wise": s["wise_men"], "ender": s["ender"], "final_turn": final_turn,
+            "tie_goes_to": s["tie_goes_to"], "first": s["first"], "turns": s["turns"],
+        })
+    return out
 
 
 def catalogue() -> dict[str, Any]:

@@ -15,12 +15,36 @@ from pydantic import Field
 
 from app.engine import BaseOptions, Log, RandomBot, StepGame
 from app.engine import steps as frames
+from app.engine.game import labelled
 from app.engine.text import N_
 
+from . import data as C
 from . import state as river_state
 from . import scoring, turn, view
 from .bot import RiverBot
 from .steps import STEP_TYPES
+
+
+# The legal actions of the two decisions asked most, by what their `options` read: the secret token choice (the
+# hand; every move of the choice asks it again for each seat still to choose) and the move (the token, and the ship
+# or, for the star, the barge and the round's lowest number). Labelling them again each time was most of a move's
+# legal work; the same list object also lets the patch skip an unchanged list at once. Nothing changes a legal list
+# once made (the hub and `apply` only read it). Bounded: cleared when full.
+_LEGAL: dict[tuple, list[dict]] = {}
+_LEGAL_SIZE = 1024  # more than the keys there are: hands are subsets of six tokens, moves a few hundred
+
+
+def _legal_key(state: dict, frame: dict, seat: int) -> tuple | None:
+    """What the options of the decision asked now are made of, or None when they are not memoised."""
+    kind = frame["step"]
+    if kind == "token":
+        return ("token", *state["players"][seat]["hand"])
+    if kind == "move":
+        player = state["players"][seat]
+        if player["token"] == C.STAR:
+            return ("barge", state["low"], state["barge"])
+        return ("ship", player["token"], player["pos"], river_state.homeward(player))
+    return None
 
 
 class RiverOptions(BaseOptions):
@@ -55,6 +79,22 @@ class River(StepGame):
         state["order"], state["acting"], state["tasks"] = [], -1, []
         state["over"] = scoring.result(state)
         log.add("end", state["over"]["say"])
+
+    def legal(self, state: dict, seat: int) -> list[dict]:
+        """As every step game's, memoised for the decisions asked most (`_legal_key`)."""
+        frame = frames.top(state)
+        key = _legal_key(state, frame, seat) if frame is not None and not state.get("over") else None
+        if key is None:
+            return super().legal(state, seat)
+        step = self.step_for(frame)
+        if seat not in step.seats(self, state, frame):
+            return []
+        found = _LEGAL.get(key)
+        if found is None:
+            if len(_LEGAL) >= _LEGAL_SIZE:
+                _LEGAL.clear()
+            found = _LEGAL[key] = [labelled(a) for a in step.options(self, state, frame, seat)]
+        return found
 
     def view(self, state: dict, seat: int | None) -> dict[str, Any]:
         return view.view(state, seat)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
+
 from app.engine.game import copy_state
 from app.engine.kit import unseen_shuffle
 from app.engine import steps as frames
@@ -24,39 +26,92 @@ def view(state: RiverState, seat: int | None) -> dict[str, Any]:
 
 
 def views(state: RiverState, seats: list[int | None]) -> list[dict[str, Any]]:
-    """The views of several audiences: they differ only in the seat's own secret token, so the players' rows (their
-    scores worked out) are made once."""
+    """The views of several audiences: they differ only in the seat's own secret token, so the public part is made
+    once, and every audience without a secret of its own gets that very dict (the patch of one shared dict is
+    worked out once a move, not once per audience)."""
     shared = public(state)
     chosen = chosen_tokens(state) if state["phase"] == "choose" else None
-    return [{**shared, "my_choice": chosen[seat] if chosen and seat is not None and 0 <= seat < len(chosen)
-             else None} for seat in seats]
+    if chosen is None:
+        return [shared] * len(seats)
+    out = []
+    for seat in seats:
+        mine = chosen[seat] if seat is not None and 0 <= seat < len(chosen) else None
+        out.append(shared if mine is None else {**shared, "my_choice": mine})
+    return out
+
+
+class _Memo:
+    """View parts that change slowly (a player's row, the barge's cargo), kept by a cheap content key and handed
+    back as the very same object while that key is unchanged: building them again each move cost more than the
+    key, and the patch skips an unchanged part at once when it is the same object (`is`). The key must hold
+    everything the part is made from. Bounded: cleared when full (a part made again is only slower, never
+    different). Nothing changes a view once made, so a part may be held by many views, moves and tables."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.parts: dict[Any, Any] = {}
+
+    def put(self, key: Any, part: Any) -> Any:
+        if len(self.parts) >= self.size:
+            self.parts.clear()
+        self.parts[key] = part
+        return part
+
+
+# Room for every distinct row of many tables between two moves of one table (a row is a few hundred bytes).
+_ROWS = _Memo(2048)
+_PLAYERS = _Memo(1024)  # the list of rows, the same while no row changed
+_CARGO = _Memo(256)
+
+
+def _player_row(state: RiverState, s: int, p: Any, chosen: bool) -> dict[str, Any]:
+    phase = state["phase"]
+    return {
+        "seat": s,
+        "pos": p["pos"],
+        "equipment": [C.EQUIPMENT_TYPE[e] for e in p["equipment"]],
+        "hand": list(p["hand"]),  # a secret choice is still counted in the hand
+        "used": list(p["used"]),
+        "spent": list(p["spent"]),
+        "article": list(p["article"]),
+        "replaced": list(p["replaced"]),
+        "homeward": homeward(p),
+        "in_bay": s in state["bay"],
+        "chosen": phase == "choose" and chosen,
+        "waiting": phase == "choose" and p["pos"] != C.BAY and not chosen,
+        "token": p["token"] if phase == "act" else None,
+        "score": score(state, s),
+    }
+
+
+def _cargo(state: RiverState) -> dict[str, int]:
+    cargo: dict[str, int] = {}
+    for e in state["cargo"]:
+        key = str(C.EQUIPMENT_TYPE[e])
+        cargo[key] = cargo.get(key, 0) + 1
+    return cargo
 
 
 def public(state: RiverState) -> dict[str, Any]:
     phase = state["phase"]
     chosen = chosen_tokens(state) or [None] * len(state["players"])
-    players = []
-    for s, p in enumerate(state["players"]):
-        players.append({
-            "seat": s,
-            "pos": p["pos"],
-            "equipment": [C.EQUIPMENT_TYPE[e] for e in p["equipment"]],
-            "hand": list(p["hand"]),  # a secret choice is still counted in the hand
-            "used": list(p["used"]),
-            "spent": list(p["spent"]),
-            "article": list(p["article"]),
-            "replaced": list(p["replaced"]),
-            "homeward": homeward(p),
-            "in_bay": s in state["bay"],
-            "chosen": phase == "choose" and chosen[s] is not None,
-            "waiting": phase == "choose" and p["pos"] != C.BAY and chosen[s] is None,
-            "token": p["token"] if phase == "act" else None,
-            "score": score(state, s),
-        })
-    cargo: dict[str, int] = {}
-    for e in state["cargo"]:
-        key = str(C.EQUIPMENT_TYPE[e])
-        cargo[key] = cargo.get(key, 0) + 1
+    bay = state["bay"]
+    first_in_bay = bay[0] if bay else None
+    # What a row is made of: the player, the phase, whether their token is chosen, the Bay (their score's bonus,
+    # `in_bay`).
+    keys = tuple([(s, orjson.dumps(p), phase, chosen[s] is not None, s in bay, first_in_bay == s)
+                  for s, p in enumerate(state["players"])])
+    players = _PLAYERS.parts.get(keys)
+    if players is None:
+        players = []
+        for key, p in zip(keys, state["players"]):
+            row = _ROWS.parts.get(key)
+            players.append(row if row is not None else _ROWS.put(key, _player_row(state, key[0], p, key[3])))
+        _PLAYERS.put(keys, players)
+    cargo_key = orjson.dumps(state["cargo"])
+    cargo = _CARGO.parts.get(cargo_key)
+    if cargo is None:
+        cargo = _CARGO.put(cargo_key, _cargo(state))
     frame = frames.top(state)
     decision = None
     if frame and phase == "act":
@@ -83,7 +138,7 @@ def public(state: RiverState) -> dict[str, Any]:
         "deck_top": C.FRONT[top] if top is not None else None,
         "aside": [C.FRONT[c] for c in state["aside"]],
         "players": players,
-        "bay": list(state["bay"]),
+        "bay": list(bay),
         "sub": decision,
         "my_choice": None,
     }

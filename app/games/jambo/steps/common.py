@@ -10,12 +10,45 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, Callable, ClassVar
 
+import orjson
+
 from app.engine import Log, State, Step, Text, one_per_design, seat_ref, t, tn
-from app.engine.steps import Frame
+from app.engine.game import labelled
+from app.engine.steps import Frame, top
 
 from .. import data as D
 from ..state import fit_fee, pile
 from ..turn import ask, discard_card
+
+
+# Each legal action labelled once for all: `labelled` renders a Text label's English anew each time, and the actions
+# a hand offers are mostly the same move after move (the same card at the same price). Kept by the action's JSON,
+# its Text label included: everything the labelled action is made of. Nothing changes a legal action once made (the
+# hub and `apply` only read it). Bounded: cleared when full.
+_LABELLED: dict[bytes, dict] = {}
+_LABELLED_SIZE = 4096
+
+
+def labelled_once(action: dict) -> dict:
+    key = orjson.dumps(action)
+    found = _LABELLED.get(key)
+    if found is None:
+        if len(_LABELLED) >= _LABELLED_SIZE:
+            _LABELLED.clear()
+        # Made from a copy: the memo outlives this state, whose lists an action might hold.
+        found = _LABELLED[key] = labelled(orjson.loads(key))
+    return found
+
+
+def legal_actions(game: Any, s: State, seat: int) -> list[dict]:
+    """`StepGame.legal`, each action labelled once for all (`labelled_once`)."""
+    frame = top(s)
+    if frame is None or s.get("over"):
+        return []
+    step = game.step_for(frame)
+    if seat not in step.seats(game, s, frame):
+        return []
+    return [labelled_once(action) for action in step.options(game, s, frame, seat)]
 
 
 class JamboStep(Step):

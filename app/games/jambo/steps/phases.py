@@ -9,6 +9,7 @@ first give the opponent a chance to react (Rain Maker, Guard).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from functools import cache
 from typing import ClassVar
 
 from app.engine import Log, State, Text, english, seat_ref, t
@@ -33,16 +34,24 @@ def sell_price(s: State, kind: str) -> int:
     return D.KINDS[kind]["sell"] + 2 * s["wise_men"]
 
 
-def can_buy(s: State, seat: int, kind: str) -> bool:
-    need = count_wares(D.KINDS[kind]["wares"])
-    left = supply(s)
+@cache
+def _need(kind: str) -> tuple[int, ...]:
+    """The wares a ware card names, counted per type (card data: worked out once, asked for each card in a hand)."""
+    return tuple(count_wares(D.KINDS[kind]["wares"]))
+
+
+def can_buy(s: State, seat: int, kind: str, left: list[int] | None = None) -> bool:
+    """`left`: the supply, when the caller has it at hand (it asks for every card of a hand)."""
+    need = _need(kind)
+    if left is None:
+        left = supply(s)
     if any(need[t] > left[t] for t in range(6)):
         return False
     return can_take(s["players"][seat], len(D.KINDS[kind]["wares"]), buy_price(s, kind))
 
 
 def can_sell(s: State, seat: int, kind: str) -> bool:
-    need = count_wares(D.KINDS[kind]["wares"])
+    need = _need(kind)
     return all(held(s["players"][seat], t) >= need[t] for t in range(6))
 
 
@@ -148,8 +157,9 @@ class PlayPhase(JamboStep):
         P = s["players"][seat]
         out: list[dict] = []
         if s["actions_used"] < D.ACTIONS:
+            left = supply(s)
             for card in one_per_kind(P["hand"]):
-                out += self._card_actions(s, seat, card)
+                out += self._card_actions(s, seat, card, left)
             out += utility_actions(s)
         out.append(end_action(s))
         return out
@@ -166,14 +176,14 @@ class PlayPhase(JamboStep):
         return False  # ending the turn
 
     @staticmethod
-    def _card_actions(s: State, seat: int, card: int) -> list[dict]:
+    def _card_actions(s: State, seat: int, card: int, left: list[int]) -> list[dict]:
         P = s["players"][seat]
         kind = D.kind(card)
         type_ = D.card_type(card)
         if type_ == "ware":
             out = []
             wares = D.wares_say(D.KINDS[kind]["wares"])
-            if can_buy(s, seat, kind):
+            if can_buy(s, seat, kind, left):
                 fee = fit_fee(P, len(D.KINDS[kind]["wares"]))
                 label = t("Buy {wares} for {gold}", wares=wares, gold=D.gold(buy_price(s, kind)))
                 out.append({"type": "buy", "card": card, "wares": list(D.KINDS[kind]["wares"]),

@@ -1,0 +1,95 @@
+"""Jambo's views (app/games/jambo/view.py): the public part is made once for every audience, and a player's row
+and each audience's list of rows are kept by a content key, handed back as the very same object while unchanged.
+They must never change a view."""
+
+from __future__ import annotations
+
+import random
+
+import orjson
+import pytest
+
+from app.games.jambo import GAME
+from app.games.jambo import view as jambo_view
+
+AUDIENCES = [0, 1, None]
+
+
+def clear_memos() -> None:
+    jambo_view._ROWS.parts.clear()
+    jambo_view._PLAYERS.parts.clear()
+    jambo_view._STAGES.parts.clear()
+
+
+def playout(seed: int, moves: int = 600) -> list[dict]:
+    rng = random.Random(seed)
+    state = GAME.new_game(2, {}, seed)
+    states = [state]
+    while len(states) < moves and GAME.result(state) is None:
+        seat = rng.choice(sorted(GAME.pending(state)))
+        state, _ = GAME.apply(state, seat, rng.choice(GAME.legal(state, seat)))
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize("seed", [1, 4, 17])
+def test_memoised_views_equal_fresh_ones_over_a_playout(seed):
+    states = playout(seed)
+    clear_memos()
+    warm = [GAME.full_views(state, AUDIENCES) for state in states]  # the memos fill along the game, as on a server
+    for state, seen in zip(states, warm):
+        clear_memos()
+        assert GAME.full_views(state, AUDIENCES) == seen
+        assert [GAME.full_view(state, a) for a in AUDIENCES] == seen
+
+
+def test_an_unchanged_part_is_the_same_object_and_a_hand_stays_its_players():
+    state = playout(6, moves=40)[-1]
+    again = orjson.loads(orjson.dumps(state))  # every move's state is a fresh copy
+    first, second = jambo_view.views(GAME, state, AUDIENCES), jambo_view.views(GAME, again, AUDIENCES)
+    for a, b in zip(first, second):
+        assert b["players"] is a["players"]
+    mine, theirs, watcher = second
+    assert mine["players"][0]["hand"] == state["players"][0]["hand"] and "hand" not in mine["players"][1]
+    assert theirs["players"][1]["hand"] == state["players"][1]["hand"] and "hand" not in theirs["players"][0]
+    assert all("hand" not in row for row in watcher["players"])
+    assert mine["players"][1] is watcher["players"][1]  # the opponent's public row, shared
+
+
+def test_a_used_utility_makes_a_new_row():
+    state = playout(2, moves=200)[-1]
+    owner = next((i for i, P in enumerate(state["players"]) if P["utilities"]), None)
+    if owner is None:
+        pytest.skip("no utility in play at this point of the seeded game")
+    before = jambo_view.views(GAME, state, [None])[0]
+    changed = orjson.loads(orjson.dumps(state))
+    changed["used_utilities"] = [*changed["used_utilities"], changed["players"][owner]["utilities"][0]]
+    after = jambo_view.views(GAME, changed, [None])[0]
+    assert after["players"][owner]["utils"][0]["used"] is True
+    clear_memos()
+    assert jambo_view.views(GAME, changed, [None])[0] == after
+
+
+def test_the_memo_is_bounded():
+    memo = jambo_view._Memo(3)
+    for n in range(10):
+        assert memo.put(n, [n]) == [n]
+        assert len(memo.parts) <= 3
+
+
+@pytest.mark.parametrize("seed", [2, 9])
+def test_legal_actions_labelled_once_equal_fresh_ones_over_a_playout(seed):
+    """`Jambo.legal` labels each action once for all (steps/common.py `labelled_once`)."""
+    from app.engine import StepGame
+    from app.games.jambo.steps import common
+
+    states = playout(seed)
+    common._LABELLED.clear()
+    warm = [[GAME.legal(state, seat) for seat in (0, 1)] for state in states]
+    for state, seen in zip(states, warm):
+        common._LABELLED.clear()
+        assert [StepGame.legal(GAME, state, seat) for seat in (0, 1)] == seen
+    state = next(s for s in states if GAME.pending(s))
+    seat = min(GAME.pending(state))
+    again = GAME.legal(orjson.loads(orjson.dumps(state)), seat)
+    assert again and all(a is b for a, b in zip(again, GAME.legal(state, seat)))
