@@ -22,14 +22,17 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-import orjson
 from pydantic import BaseModel, ValidationError
 
+from . import move as _move
 from .bot import Bot, RandomBot
-from .errors import BadOptions, GameOver, IllegalAction, NotYourTurn
+from .errors import BadOptions
 from .kit import Log
+# The generic part of a move lives in move.py (compiled by the accelerator); these names are imported from here too.
+from .move import (_quote, _without_say, action_key, copy_state, filter_events, labelled,  # noqa: F401
+                   match_action, prompt_json)
 from .rng import RNG_KEY, seed_state
-from .text import Text, english, is_text, said, t
+from .text import Text, said, t
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -41,6 +44,9 @@ Event = dict[str, Any]
 MOVES_KEY = "moves_made"
 
 
+_FRESH: Any = object()  # Prompt's `data` left out: a new empty dict, as `field(default_factory=dict)` gave
+
+
 @dataclass(frozen=True)
 class Prompt:
     """What a pending seat is asked, in words, plus a short machine kind for renderers."""
@@ -50,14 +56,14 @@ class Prompt:
     secret: bool = False  # the choice stays hidden from others until resolved (simultaneous moves)
     data: dict[str, Any] = field(default_factory=dict)
 
+    def __init__(self, text: str | Text, kind: str = "choose", secret: bool = False,
+                 data: dict[str, Any] | None = _FRESH) -> None:  # type: ignore[assignment]
+        # Every move builds its prompts: one write of the fields instead of the frozen dataclass's object.__setattr__
+        # for each (a third of a Prompt's cost). The dataclass still gives eq, repr and the frozen fields.
+        self.__dict__.update(text=text, kind=kind, secret=secret, data={} if data is _FRESH else data)
+
     def to_json(self) -> dict[str, Any]:
-        # Written out by hand (dataclasses.asdict showed in move-path profiles); defaults are left out.
-        out: dict[str, Any] = {**said(self.text), "kind": self.kind}
-        if self.secret:
-            out["secret"] = True
-        if self.data:
-            out["data"] = self.data
-        return out
+        return prompt_json(self)
 
 
 class NoOptions(BaseModel):
@@ -205,20 +211,10 @@ class Game(ABC):
         """Check and play one action; returns a new state and the events. `state` is untouched. `encoded`: `state`
         as JSON, when the caller has it at hand (the hub keeps what it stored), so that copying it is one parse.
         `legal`: `self.legal(state, seat)`, when the caller has it at hand (the hub keeps it in the mover's view),
-        so that it is not worked out twice."""
-        if self.result(state) is not None:
-            raise GameOver(t("the game is over"))
-        if seat not in self.pending(state):
-            raise NotYourTurn(t("seat {seat} has nothing to decide now", seat=seat))
-        listed = match_action(action, self.legal(state, seat) if legal is None else legal)
-        if listed is None:
-            raise IllegalAction(t("{action} is not a legal action now", action=_quote(action)))
-        new_state = orjson.loads(encoded) if encoded is not None else copy_state(state)
-        # Play the server's own copy of the action: the client's may differ in ways equality would forgive.
-        events = self.play(new_state, seat, copy_state(_without_say(listed)))
-        if self.move_cap is not None:
-            events += self._count_move(new_state)
-        return new_state, events
+        so that it is not worked out twice. An action found in that list needs no `pending` check: `full_views` lists
+        legal actions only for a pending seat, so the list proves it (and `pending` builds every prompt's text). Any
+        other outcome takes the full checks in their order, so a refusal says why as it always did."""
+        return _move.apply(self, state, seat, action, encoded, legal)
 
     def _count_move(self, state: State) -> list[Event]:
         """Count one move; at the cap, end the game with the standings as they are and say so in the result."""
@@ -244,71 +240,6 @@ class Game(ABC):
 
     def full_views(self, state: State, seats: list[int | None]) -> list[dict[str, Any]]:
         """full_view for several audiences, asking `pending` and `result` once."""
-        pending = self.pending(state)
-        waiting = sorted(pending)
-        result = self.result(state)
-        views = []
-        for seat, game_view in zip(seats, self.views(state, seats)):
-            prompt = pending.get(seat) if seat is not None else None
-            views.append({
-                "seat": seat,
-                "waiting": list(waiting),
-                "prompt": prompt.to_json() if prompt else None,
-                "legal": self.legal(state, seat) if prompt else [],
-                "result": result,
-                "game": game_view,
-            })
-        return views
+        return _move.full_views(self, state, seats)
 
 
-def action_key(action: Any) -> bytes:
-    """Canonical JSON bytes of an action: equal keys equal the same JSON, with the same types.
-
-    Python's `==` treats 4.0 as 4 and true as 1; a game given such an action would store it and could
-    fail on it later, so actions are compared by their canonical JSON instead (docs/protocol.md).
-    """
-    return orjson.dumps(action, option=orjson.OPT_SORT_KEYS)
-
-
-def match_action(action: Any, legal: list[Action]) -> Action | None:
-    """The listed legal action that is exactly `action` (same keys, values and JSON types), or None.
-
-    `say` (the label for other languages) is for people: a client may send it back or leave it out.
-    """
-    if not isinstance(action, dict):
-        return None
-    try:
-        key = action_key(_without_say(action))
-    except (TypeError, orjson.JSONEncodeError):
-        return None
-    for candidate in legal:
-        if action_key(_without_say(candidate)) == key:
-            return candidate
-    return None
-
-
-def _without_say(action: Action) -> Action:
-    return {k: v for k, v in action.items() if k != "say"} if "say" in action else action
-
-
-def labelled(action: Action) -> Action:
-    """An action whose `label` is a Text, as clients get it: the English `label` plus `say`."""
-    label = action.get("label")
-    if is_text(label):
-        return {**action, "label": english(label), "say": label}
-    return action
-
-
-def copy_state(state: State) -> State:
-    """A deep copy of JSON data; a round trip through orjson is several times faster than copy.deepcopy."""
-    return orjson.loads(orjson.dumps(state))
-
-
-def filter_events(events: list[Event], seat: int | None) -> list[Event]:
-    """The events an audience may see: public ones, and private ones addressed to this seat."""
-    return [e for e in events if "seats" not in e or (seat is not None and seat in e["seats"])]
-
-
-def _quote(action: Any) -> str:
-    text = repr(action)
-    return text if len(text) <= 200 else text[:197] + "..."

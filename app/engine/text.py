@@ -24,6 +24,8 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Literal
 
+from orjson import JSONEncodeError, dumps
+
 Text = dict[str, Any]
 Join = Literal["and", "or", ","]
 HOLE = re.compile(r"\{(\w+)\}")
@@ -101,6 +103,27 @@ def english(value: Any) -> str:
     raise TypeError(f"not a text: {value!r}")
 
 
+# English sentences already written, by the Text's JSON: the labels of legal actions and the prompts are written for
+# every view of every move, and most are the ones of the move before. Bounded: cleared when full.
+_WRITTEN: dict[bytes, str] = {}
+_WRITTEN_MAX = 4096
+
+
+def english_of(value: Text) -> str:
+    """`english(value)` for a Text, remembered by its JSON (the same Text content always writes the same sentence)."""
+    try:
+        key = dumps(value)
+    except (TypeError, JSONEncodeError):
+        return english(value)
+    written = _WRITTEN.get(key)
+    if written is None:
+        written = english(value)
+        if len(_WRITTEN) >= _WRITTEN_MAX:
+            _WRITTEN.clear()
+        _WRITTEN[key] = written
+    return written
+
+
 def _join(items: list[str], join: str) -> str:
     if join == ",":
         return ", ".join(items)
@@ -114,6 +137,13 @@ def said(value: str | Text) -> dict[str, Any]:
     if is_text(value):
         return {"text": english(value), "say": value}
     return {"text": value}
+
+
+def said_of(value: str | Text) -> dict[str, Any]:
+    """`said(value)`, with the English remembered (`english_of`): for prompts, written for every view of every move."""
+    if type(value) is dict and "msg" in value:
+        return {"text": english_of(value), "say": value}
+    return said(value)
 
 
 def _parts(value: Any) -> Iterable[tuple[str, Any]]:

@@ -24,8 +24,11 @@ Memo = dict[tuple[int, int], tuple[str, list[dict[str, Any]]]]
 
 
 # CPython's references to a view's value while `_shared` looks at it: the view's dict, the pair `dict.items()` last
-# gave, `_diff`'s loop variable, `_shared`'s argument and getrefcount's own. A value with more is held elsewhere too
-# (another audience's view, the state): worth a memo. A count that is off only costs time, never changes an op.
+# gave, `_diff`'s loop variable, `_shared`'s argument and getrefcount's own, when this module runs as Python: 6. A
+# value with more is held elsewhere too (another audience's view, the state): worth a memo. Compiled (docs/accel.md),
+# fewer of these are references, so the count is measured once at import (`_calibrate`) rather than written down: a
+# count of 6 there took even a part every view holds for a private one. A count that is off only costs time, never
+# changes an op.
 _HELD_ELSEWHERE = 6
 
 
@@ -58,10 +61,27 @@ def _same(a: Any, b: Any) -> bool:
     return a is b or (a == b and type(a) is type(b))
 
 
+# A value of one of these types is a leaf: a changed leaf is replaced whatever it became, so its op is written at
+# once instead of in a call of `_diff` (most changes in a view are numbers and strings).
+_LEAVES = frozenset((int, str, float, bool, type(None)))
+
+
 def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]], memo: Memo | None) -> None:
     """Ops turning `old` into `new`, which the caller has found to differ (each level compares its children once;
     comparing the pair again here cost a second deep comparison of every changed branch)."""
     if isinstance(old, dict) and isinstance(new, dict):
+        if len(old) == len(new) and old.keys() == new.keys():  # the usual case: no key removed or added
+            for key, value in new.items():
+                before = old[key]
+                if before is not value and (before != value or type(before) is not type(value)):
+                    at = f"{path}/{key.replace('~', '~0').replace('/', '~1') if '~' in key or '/' in key else key}"
+                    if type(before) in _LEAVES or type(value) in _LEAVES:
+                        ops.append({"op": "replace", "path": at, "value": value})
+                    elif memo is None:
+                        _diff(before, value, at, ops, None)
+                    else:
+                        _shared(before, value, at, ops, memo)
+            return
         for key in old:
             if key not in new:
                 ops.append({"op": "remove", "path": f"{path}/{_escape(key)}"})
@@ -83,7 +103,11 @@ def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]], memo: Memo |
             changed = [i for i, a, b in zip(range(len(old)), old, new)
                        if a is not b and (a != b or type(a) is not type(b))]
             for i in changed:
-                _diff(old[i], new[i], f"{path}/{i}", ops, memo)
+                value = new[i]
+                if type(value) in _LEAVES or type(old[i]) in _LEAVES:
+                    ops.append({"op": "replace", "path": f"{path}/{i}", "value": value})
+                else:
+                    _diff(old[i], value, f"{path}/{i}", ops, memo)
         elif not old or not new:
             ops.append({"op": "replace", "path": path, "value": new})
         else:
@@ -107,6 +131,22 @@ def _shared(before: Any, value: Any, path: str, ops: list[dict[str, Any]], memo:
     start = len(ops)
     _diff(before, value, path, ops, memo)
     memo[key] = (path, ops[start:])
+
+
+def _calibrate() -> int:
+    """The least count at which `_shared` takes a value for one held elsewhere: one more than it sees for a value
+    that only its view's dict holds, as this module runs (as Python or compiled)."""
+    global _HELD_ELSEWHERE
+    for count in range(2, 16):
+        _HELD_ELSEWHERE = count
+        memo: Memo = {}
+        _diff({"k": [0]}, {"k": [1]}, "", [], memo)  # the new list: held by its dict alone
+        if not memo:
+            return count
+    return 6
+
+
+_HELD_ELSEWHERE = _calibrate()
 
 
 def _diff_resized(old: list, new: list, path: str, ops: list[dict[str, Any]]) -> None:

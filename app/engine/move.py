@@ -1,0 +1,150 @@
+"""The generic part of every move: the checks of `Game.apply`, the envelope of `Game.full_views`, matching an
+action to the listed ones, labels written in English.
+
+It lives apart from game.py so that the optional accelerator (docs/accel.md) compiles it: game.py defines pydantic
+models, which refuse Cython's function objects. `Game`'s methods call these functions; games never call them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+
+from .errors import GameOver, IllegalAction, NotYourTurn
+from .text import english, english_of, is_text, said_of, t
+
+State = dict[str, Any]
+Action = dict[str, Any]
+Event = dict[str, Any]
+
+
+def apply(game: Any, state: State, seat: int, action: Action, encoded: bytes | None,
+          legal: list[Action] | None) -> tuple[State, list[Event]]:
+    """`Game.apply` (which see)."""
+    if game.result(state) is not None:
+        raise GameOver(t("the game is over"))
+    # An action found in the listed legal ones needs no `pending` check: `full_views` lists legal actions only for a
+    # pending seat (and `pending` builds every prompt's text). Anything else takes the full checks in their order.
+    listed = match_action(action, legal) if legal else None
+    if listed is None:
+        if seat not in game.pending(state):
+            raise NotYourTurn(t("seat {seat} has nothing to decide now", seat=seat))
+        if legal is None:
+            listed = match_action(action, game.legal(state, seat))
+        if listed is None:
+            raise IllegalAction(t("{action} is not a legal action now", action=_quote(action)))
+    new_state = orjson.loads(encoded) if encoded is not None else copy_state(state)
+    # Play the server's own copy of the action: the client's may differ in ways equality would forgive.
+    events = game.play(new_state, seat, _own_copy(listed))
+    if game.move_cap is not None:
+        events += game._count_move(new_state)
+    return new_state, events
+
+
+def full_views(game: Any, state: State, seats: list[int | None]) -> list[dict[str, Any]]:
+    """`Game.full_views` (which see)."""
+    pending = game.pending(state)
+    waiting = sorted(pending)
+    result = game.result(state)
+    views = []
+    for seat, game_view in zip(seats, game.views(state, seats)):
+        prompt = pending.get(seat) if seat is not None else None
+        views.append({
+            "seat": seat,
+            "waiting": list(waiting),
+            "prompt": prompt_json(prompt) if prompt else None,
+            "legal": game.legal(state, seat) if prompt else [],
+            "result": result,
+            "game": game_view,
+        })
+    return views
+
+
+def prompt_json(prompt: Any) -> dict[str, Any]:
+    """`Prompt.to_json`: written out by hand (dataclasses.asdict showed in move-path profiles); defaults left out."""
+    out: dict[str, Any] = {**said_of(prompt.text), "kind": prompt.kind}
+    if prompt.secret:
+        out["secret"] = True
+    if prompt.data:
+        out["data"] = prompt.data
+    return out
+
+
+def action_key(action: Any) -> bytes:
+    """Canonical JSON bytes of an action: equal keys equal the same JSON, with the same types.
+
+    Python's `==` treats 4.0 as 4 and true as 1; a game given such an action would store it and could
+    fail on it later, so actions are compared by their canonical JSON instead (docs/protocol.md).
+    """
+    return orjson.dumps(action, option=orjson.OPT_SORT_KEYS)
+
+
+def match_action(action: Any, legal: list[Action]) -> Action | None:
+    """The listed legal action that is exactly `action` (same keys, values and JSON types), or None.
+
+    `say` (the label for other languages) is for people: a client may send it back or leave it out.
+    """
+    if not isinstance(action, dict):
+        return None
+    # Equal canonical JSON implies Python's ==, so == finds the candidates (in C: no candidate serialised or
+    # copied) and the canonical bytes decide among them, as they alone did before.
+    bare = _without_say(action)
+    size = len(bare)
+    items = bare.items()
+    key = None
+    for candidate in legal:
+        if len(candidate) - ("say" in candidate) == size and items <= candidate.items():
+            # Values of one type each (floats aside: -0.0 == 0.0) that are == write the same JSON: no bytes needed.
+            if all(type(value) in _EXACT and type(value) is type(candidate[name]) for name, value in items):
+                return candidate
+            if key is None:
+                try:
+                    key = action_key(bare)
+                except (TypeError, orjson.JSONEncodeError):
+                    return None
+            if action_key(_without_say(candidate)) == key:
+                return candidate
+    return None
+
+
+# Types whose == between two values of the same type means the same JSON (not float: -0.0 == 0.0, nan != nan).
+_EXACT = frozenset((str, int, bool, type(None)))
+
+
+def _own_copy(listed: Action) -> Action:
+    """A copy of a listed action without `say`, for `play` to keep: a new dict when every value is a str, int, bool
+    or None (what it holds cannot change), else a deep copy as JSON."""
+    plain = {k: v for k, v in listed.items() if k != "say"}
+    if all(type(value) in _EXACT for value in plain.values()):
+        return plain
+    return copy_state(plain)
+
+
+def _without_say(action: Action) -> Action:
+    return {k: v for k, v in action.items() if k != "say"} if "say" in action else action
+
+
+def labelled(action: Action) -> Action:
+    """An action whose `label` is a Text, as clients get it: the English `label` plus `say`."""
+    label = action.get("label")
+    if type(label) is dict and "msg" in label:
+        return {**action, "label": english_of(label), "say": label}
+    if is_text(label):  # a dict of another type
+        return {**action, "label": english(label), "say": label}
+    return action
+
+
+def copy_state(state: State) -> State:
+    """A deep copy of JSON data; a round trip through orjson is several times faster than copy.deepcopy."""
+    return orjson.loads(orjson.dumps(state))
+
+
+def filter_events(events: list[Event], seat: int | None) -> list[Event]:
+    """The events an audience may see: public ones, and private ones addressed to this seat."""
+    return [e for e in events if "seats" not in e or (seat is not None and seat in e["seats"])]
+
+
+def _quote(action: Any) -> str:
+    text = repr(action)
+    return text if len(text) <= 200 else text[:197] + "..."
