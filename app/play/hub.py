@@ -196,6 +196,8 @@ class Hub(Fanout, Bots, UndoTrail, Eviction):
                     action = {k: v for k, v in action.items() if k != "say"}
                 try:
                     # The mover's view at this version, when built, lists its legal actions: apply need not ask again.
+                    # Apply trusts the list (an action found in it skips the pending check), so it must be the view
+                    # built at rt.version: `_record` replaces rt.views and rt.version together.
                     known = rt.views.get(audience_key(seat))
                     state, events = rt.game.apply(rt.state, seat, action, rt.state_json,
                                                   known["legal"] if known is not None else None)
