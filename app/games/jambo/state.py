@@ -8,7 +8,7 @@ so players never choose spaces. Ware tokens are limited to 6 per type; the suppl
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from typing import Any, Literal, TypedDict
 
 from pydantic import Field
 
@@ -225,3 +225,43 @@ def gainable_types(s: State, seat: int, n: int, price: int) -> list[int]:
         return []
     left = supply(s)
     return [t for t in range(6) if left[t] >= n]
+
+
+class Memo:
+    """A small bounded memo in two generations, for parts kept by a cheap content key (view parts, labelled legal
+    actions): the newest generation and the one before; a hit in the older one moves to the newest; when the newest
+    is full it becomes the older one and the oldest is dropped. So what a table's previous move used stays, and a
+    memo holds at most 2 x size. Kept small on purpose: every object a memo holds is one more for each of Python's
+    cyclic collections to walk, and a memo that grows every move brings those collections on (goldrush's
+    `state.Memo`, NOTES round 2). Values are never None: `get` gives None for a key not kept."""
+
+    __slots__ = ("size", "new", "old")
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.new: dict[Any, Any] = {}
+        self.old: dict[Any, Any] = {}
+
+    def get(self, key: Any) -> Any:
+        found = self.new.get(key)
+        if found is None:
+            found = self.old.get(key)
+            if found is not None:
+                self.put(key, found)
+        return found
+
+    def put(self, key: Any, value: Any) -> Any:
+        """Keep `value` under `key`; returns `value`."""
+        new = self.new
+        if len(new) >= self.size:
+            self.old = new
+            self.new = new = {}
+        new[key] = value
+        return value
+
+    def clear(self) -> None:
+        self.new = {}
+        self.old = {}
+
+    def __len__(self) -> int:
+        return len(self.new) + len(self.old)

@@ -9,7 +9,7 @@ import orjson
 from app.engine import State, said
 
 from . import data as D
-from .state import free_spaces, held, plain_capacity, supply
+from .state import Memo, free_spaces, held, plain_capacity, supply
 from .steps.phases import stand_cost
 from .turn import sub_step, turn_frame
 
@@ -21,32 +21,18 @@ def view(game: Any, s: State, seat: int | None) -> dict[str, Any]:
     return views(game, s, [seat])[0]
 
 
-class _Memo:
-    """View parts that change slowly (a player's row), kept by a cheap content key and handed back as the very same
-    object while that key is unchanged: building a row again each move cost more than its key, and the patch skips
-    an unchanged part at once when it is the same object (`is`). The key must hold everything the part is made
-    from. Bounded: cleared when full (a part made again is only slower, never different). Nothing changes a view
-    once made, so a part may be held by many views, moves and tables."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.parts: dict[Any, Any] = {}
-
-    def put(self, key: Any, part: Any) -> Any:
-        if len(self.parts) >= self.size:
-            self.parts.clear()
-        self.parts[key] = part
-        return part
-
-
-# Room for every distinct row of many tables between two moves of one table (a row is a few hundred bytes).
-_ROWS = _Memo(2048)
-_PLAYERS = _Memo(1024)
+# View parts that change slowly (a player's row), kept by a cheap content key and handed back as the very same
+# object while that key is unchanged: building a row again each move cost more than its key, and the patch skips an
+# unchanged part at once when it is the same object (`is`). The key must hold everything the part is made from. A
+# part made again is only slower, never different. Nothing changes a view once made, so a part may be held by many
+# views, moves and tables. Small (`state.Memo`): what a table's next move needs is what its previous move made.
+_ROWS = Memo(32)
+_PLAYERS = Memo(16)
 
 
 def _row(s: State, P: Any, key: bytes, own: bool) -> dict[str, Any]:
     """A player's row as everybody sees it, or (`own`) as its player does: with the hand."""
-    found = _ROWS.parts.get((key, own))
+    found = _ROWS.get((key, own))
     if found is not None:
         return found
     if own:
@@ -66,12 +52,12 @@ def _row(s: State, P: Any, key: bytes, own: bool) -> dict[str, Any]:
 # A sub-step as everybody sees it, by its frame and the active seat: what its description reads (every `describe` of
 # Jambo's steps reads the frame and whose turn it is, nothing else). A reaction or an auction stays asked over
 # several moves, and its description was rendered in English anew each time.
-_STAGES = _Memo(512)
+_STAGES = Memo(16)
 
 
 def _stage(game: Any, s: State, frame: Any) -> dict[str, Any]:
     key = (orjson.dumps(frame), s["turn"])
-    found = _STAGES.parts.get(key)
+    found = _STAGES.get(key)
     if found is not None:
         return found
     frame = orjson.loads(key[0])  # a copy: the stage outlives this state, whose lists it would otherwise hold
@@ -99,7 +85,7 @@ def views(game: Any, s: State, seats: list[int | None]) -> list[dict[str, Any]]:
     out = []
     for seat in seats:
         # Each audience's list of rows, the same object while no row changed.
-        players = _PLAYERS.parts.get((*keys, seat))
+        players = _PLAYERS.get((*keys, seat))
         if players is None:
             players = list(public_rows)
             if seat == 0 or seat == 1:

@@ -29,9 +29,9 @@ from .steps import STEP_TYPES
 # hand; every move of the choice asks it again for each seat still to choose) and the move (the token, and the ship
 # or, for the star, the barge and the round's lowest number). Labelling them again each time was most of a move's
 # legal work; the same list object also lets the patch skip an unchanged list at once. Nothing changes a legal list
-# once made (the hub and `apply` only read it). Bounded: cleared when full.
-_LEGAL: dict[tuple, list[dict]] = {}
-_LEGAL_SIZE = 1024  # more than the keys there are: hands are subsets of six tokens, moves a few hundred
+# once made (the hub and `apply` only read it). Small (`state.Memo`): the chain's hits are the lists the table's
+# previous move asked.
+_LEGAL = river_state.Memo(32)
 
 
 def _legal_key(state: dict, frame: dict, seat: int) -> tuple | None:
@@ -91,9 +91,7 @@ class River(StepGame):
             return []
         found = _LEGAL.get(key)
         if found is None:
-            if len(_LEGAL) >= _LEGAL_SIZE:
-                _LEGAL.clear()
-            found = _LEGAL[key] = [labelled(a) for a in step.options(self, state, frame, seat)]
+            found = _LEGAL.put(key, [labelled(a) for a in step.options(self, state, frame, seat)])
         return found
 
     def view(self, state: dict, seat: int | None) -> dict[str, Any]:

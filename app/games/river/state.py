@@ -123,3 +123,43 @@ def check_invariants(state: RiverState) -> None:
     assert C.FIRST_SECTION <= state["barge"] <= C.LAST_SECTION
     assert 0 <= state["round"] <= C.ROUND_CAP
     assert (state["over"] is not None) == (state["phase"] == "over")
+
+
+class Memo:
+    """A small bounded memo in two generations, for parts kept by a cheap content key (view parts, labelled legal
+    actions): the newest generation and the one before; a hit in the older one moves to the newest; when the newest
+    is full it becomes the older one and the oldest is dropped. So what a table's previous move used stays, and a
+    memo holds at most 2 x size. Kept small on purpose: every object a memo holds is one more for each of Python's
+    cyclic collections to walk, and a memo that grows every move brings those collections on (goldrush's
+    `state.Memo`, NOTES round 2). Values are never None: `get` gives None for a key not kept."""
+
+    __slots__ = ("size", "new", "old")
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.new: dict[Any, Any] = {}
+        self.old: dict[Any, Any] = {}
+
+    def get(self, key: Any) -> Any:
+        found = self.new.get(key)
+        if found is None:
+            found = self.old.get(key)
+            if found is not None:
+                self.put(key, found)
+        return found
+
+    def put(self, key: Any, value: Any) -> Any:
+        """Keep `value` under `key`; returns `value`."""
+        new = self.new
+        if len(new) >= self.size:
+            self.old = new
+            self.new = new = {}
+        new[key] = value
+        return value
+
+    def clear(self) -> None:
+        self.new = {}
+        self.old = {}
+
+    def __len__(self) -> int:
+        return len(self.new) + len(self.old)

@@ -17,7 +17,7 @@ from app.engine import steps as frames
 
 from . import data as C
 from .scoring import score
-from .state import RiverState, homeward
+from .state import Memo, RiverState, homeward
 from .steps import chosen_tokens
 
 
@@ -40,28 +40,15 @@ def views(state: RiverState, seats: list[int | None]) -> list[dict[str, Any]]:
     return out
 
 
-class _Memo:
-    """View parts that change slowly (a player's row, the barge's cargo), kept by a cheap content key and handed
-    back as the very same object while that key is unchanged: building them again each move cost more than the
-    key, and the patch skips an unchanged part at once when it is the same object (`is`). The key must hold
-    everything the part is made from. Bounded: cleared when full (a part made again is only slower, never
-    different). Nothing changes a view once made, so a part may be held by many views, moves and tables."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.parts: dict[Any, Any] = {}
-
-    def put(self, key: Any, part: Any) -> Any:
-        if len(self.parts) >= self.size:
-            self.parts.clear()
-        self.parts[key] = part
-        return part
-
-
-# Room for every distinct row of many tables between two moves of one table (a row is a few hundred bytes).
-_ROWS = _Memo(2048)
-_PLAYERS = _Memo(1024)  # the list of rows, the same while no row changed
-_CARGO = _Memo(256)
+# View parts that change slowly (a player's row, the list of rows, the barge's cargo), kept by a cheap content key
+# and handed back as the very same object while that key is unchanged: building them again each move cost more than
+# the key, and the patch skips an unchanged part at once when it is the same object (`is`). The key must hold
+# everything the part is made from. A part made again is only slower, never different. Nothing changes a view once
+# made, so a part may be held by many views, moves and tables. Small (`state.Memo`): what a table's next move needs
+# is what its previous move made.
+_ROWS = Memo(32)
+_PLAYERS = Memo(16)  # the list of rows, the same while no row changed
+_CARGO = Memo(8)
 
 
 def _player_row(state: RiverState, s: int, p: Any, chosen: bool) -> dict[str, Any]:
@@ -101,15 +88,15 @@ def public(state: RiverState) -> dict[str, Any]:
     # `in_bay`).
     keys = tuple([(s, orjson.dumps(p), phase, chosen[s] is not None, s in bay, first_in_bay == s)
                   for s, p in enumerate(state["players"])])
-    players = _PLAYERS.parts.get(keys)
+    players = _PLAYERS.get(keys)
     if players is None:
         players = []
         for key, p in zip(keys, state["players"]):
-            row = _ROWS.parts.get(key)
+            row = _ROWS.get(key)
             players.append(row if row is not None else _ROWS.put(key, _player_row(state, key[0], p, key[3])))
         _PLAYERS.put(keys, players)
     cargo_key = orjson.dumps(state["cargo"])
-    cargo = _CARGO.parts.get(cargo_key)
+    cargo = _CARGO.get(cargo_key)
     if cargo is None:
         cargo = _CARGO.put(cargo_key, _cargo(state))
     frame = frames.top(state)

@@ -16,9 +16,9 @@ AUDIENCES = [0, 1, None]
 
 
 def clear_memos() -> None:
-    jambo_view._ROWS.parts.clear()
-    jambo_view._PLAYERS.parts.clear()
-    jambo_view._STAGES.parts.clear()
+    jambo_view._ROWS.clear()
+    jambo_view._PLAYERS.clear()
+    jambo_view._STAGES.clear()
 
 
 def playout(seed: int, moves: int = 600) -> list[dict]:
@@ -70,11 +70,12 @@ def test_a_used_utility_makes_a_new_row():
     assert jambo_view.views(GAME, changed, [None])[0] == after
 
 
-def test_the_memo_is_bounded():
-    memo = jambo_view._Memo(3)
+def test_the_memo_is_bounded_and_keeps_what_was_used_last():
+    memo = jambo_view.Memo(3)
     for n in range(10):
         assert memo.put(n, [n]) == [n]
-        assert len(memo.parts) <= 3
+        assert len(memo) <= 6
+        assert memo.get(0) == [0]  # used every time: never dropped
 
 
 @pytest.mark.parametrize("seed", [2, 9])

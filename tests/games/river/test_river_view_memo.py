@@ -16,7 +16,7 @@ MEMOS = (river_view._ROWS, river_view._PLAYERS, river_view._CARGO)
 
 def clear_memos() -> None:
     for memo in MEMOS:
-        memo.parts.clear()
+        memo.clear()
 
 
 def playout(players: int, seed: int, moves: int = 400) -> list[dict]:
@@ -66,11 +66,12 @@ def test_a_changed_player_gets_a_new_row_and_the_others_keep_theirs():
     assert river_view.views(changed, [None])[0] == after
 
 
-def test_the_memo_is_bounded():
-    memo = river_view._Memo(3)
+def test_the_memo_is_bounded_and_keeps_what_was_used_last():
+    memo = river_view.Memo(3)
     for n in range(10):
         assert memo.put(n, [n]) == [n]
-        assert len(memo.parts) <= 3
+        assert len(memo) <= 6
+        assert memo.get(0) == [0]  # used every time: never dropped
 
 
 @pytest.mark.parametrize("players,seed", [(2, 5), (4, 13)])

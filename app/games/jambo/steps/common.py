@@ -17,26 +17,23 @@ from app.engine.game import labelled
 from app.engine.steps import Frame, top
 
 from .. import data as D
-from ..state import fit_fee, pile
+from ..state import Memo, fit_fee, pile
 from ..turn import ask, discard_card
 
 
 # Each legal action labelled once for all: `labelled` renders a Text label's English anew each time, and the actions
 # a hand offers are mostly the same move after move (the same card at the same price). Kept by the action's JSON,
 # its Text label included: everything the labelled action is made of. Nothing changes a legal action once made (the
-# hub and `apply` only read it). Bounded: cleared when full.
-_LABELLED: dict[bytes, dict] = {}
-_LABELLED_SIZE = 4096
+# hub and `apply` only read it). Small (`state.Memo`): the chain's hits are the actions the previous move offered.
+_LABELLED = Memo(64)
 
 
 def labelled_once(action: dict) -> dict:
     key = orjson.dumps(action)
     found = _LABELLED.get(key)
     if found is None:
-        if len(_LABELLED) >= _LABELLED_SIZE:
-            _LABELLED.clear()
         # Made from a copy: the memo outlives this state, whose lists an action might hold.
-        found = _LABELLED[key] = labelled(orjson.loads(key))
+        found = _LABELLED.put(key, labelled(orjson.loads(key)))
     return found
 
 
