@@ -29,7 +29,8 @@ GAME_MODULES = ("view", "scoring", "turn", "steps", "state")
 GROUPS: dict[str, list[str]] = {
     "hub": ["app.play.hub", "app.play.patch", "app.play.clocks", "app.play.store", "app.play.runtime",
             "app.play.trail", "app.play.broker", "app.play.sockets", "app.play.notices", "app.play.messages",
-            "app.engine.undo", "app.engine.text", "app.engine.move", "app.play.turnstats"],
+            "app.engine.undo", "app.engine.text", "app.engine.move", "app.engine.memo",
+            "app.play.turnstats"],
     "games": [],
 }
 for _game in ("goldrush", "river", "goldwest", "istanbul", "jambo"):

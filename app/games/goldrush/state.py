@@ -13,6 +13,7 @@ from typing import Any, Literal, TypedDict
 from pydantic import Field
 
 from app.engine import N_, BaseOptions, Pile, Rng, first_seat
+from app.engine.memo import Memo
 
 from .data import ACHIEVEMENT_IDS, CARD, DECK_IDS, INGOT_POOL, LOST_IDS, matches
 
@@ -276,53 +277,6 @@ def claimable(state: GoldRushState, seat: int) -> list[int]:
     if player["secret"] is not None and meets(player, player["secret"]):
         out.append(player["secret"])
     return out
-
-
-# ---- memos: bounded, in two generations -------------------------------------------------------------------------
-# Gold Rush keeps decisions (steps.py), view parts (view.py) and a few answers (below) by their content, so that the
-# next move of a table finds what its previous move made: the very same object, which the diff skips with `is`.
-# What a move needs again is what the move before it used, so a memo need not be large: it keeps two generations
-# of `size` entries, the newest and the one before; an entry found in the older one moves to the newest, and when
-# the newest is full it becomes the older one (the oldest is dropped). So what each move uses stays, whatever the
-# memo was asked before, and the memo holds at most 2 x size entries.
-# Small on purpose: every object a memo keeps is one more for Python's cyclic garbage collector to walk, and a memo
-# that grows by a few dicts a move makes the collector run (measured under bench_move_cost's chained moves: memos
-# of thousands of entries cost more in collections than their extra hits saved; NOTES, "Round 2").
-
-
-class Memo:
-    """A bounded memo of two generations (above). `get` gives None for a key not kept: values are never None."""
-
-    __slots__ = ("size", "new", "old")
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.new: dict[Any, Any] = {}
-        self.old: dict[Any, Any] = {}
-
-    def get(self, key: Any) -> Any:
-        found = self.new.get(key)
-        if found is None:
-            found = self.old.get(key)
-            if found is not None:
-                self.keep(key, found)
-        return found
-
-    def keep(self, key: Any, value: Any) -> Any:
-        """Keep `value` under `key`; returns `value`."""
-        new = self.new
-        if len(new) >= self.size:
-            self.old = new
-            self.new = new = {}
-        new[key] = value
-        return value
-
-    def clear(self) -> None:
-        self.new = {}
-        self.old = {}
-
-    def __len__(self) -> int:
-        return len(self.new) + len(self.old)
 
 
 # ---- answers kept by what they read ------------------------------------------------------------------------------

@@ -15,9 +15,10 @@ import orjson
 
 from app.engine import N_, Action, Log, Step, Text, seat_ref, steps, t, words
 from app.engine.game import Prompt, labelled
+from app.engine.memo import Memo
 
 from .data import CARD
-from .state import (GoldRushState, Memo, available, claimable, count, discard, draw, effect_sum, explore_cost, hand_limit,
+from .state import (GoldRushState, available, claimable, count, discard, draw, effect_sum, explore_cost, hand_limit,
                     market_prices, meets, name, owed, partnership_due, price)
 from .turn import (after_payment, card_names, cards, coins, distinct, draw_main, explore, finish_turn, gain, lose,
                    maybe_auto_end, produce_mines, produce_money, refill)

@@ -12,9 +12,10 @@ from typing import Any
 import orjson
 
 from app.engine import steps
+from app.engine.memo import Memo
 
 from .data import CARD, catalogue_data
-from .state import DECKS, GoldRushState, Memo, explore_cost, hand_limit, income, ingots, market_prices, mines, vp
+from .state import DECKS, GoldRushState, explore_cost, hand_limit, income, ingots, market_prices, mines, vp
 
 # Sub-decisions whose kind every audience sees; their cards only the deciding seat.
 SHOWN_STEPS = ("keep", "survey", "xpay")

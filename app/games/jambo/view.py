@@ -7,9 +7,10 @@ from typing import Any
 import orjson
 
 from app.engine import State, said
+from app.engine.memo import Memo
 
 from . import data as D
-from .state import Memo, free_spaces, held, plain_capacity, supply
+from .state import free_spaces, held, plain_capacity, supply
 from .steps.phases import stand_cost
 from .turn import sub_step, turn_frame
 
@@ -46,7 +47,7 @@ def _row(s: State, P: Any, key: bytes, own: bool) -> dict[str, Any]:
             "ordinary": list(P["wares"]), "sixth": P["sixth"],
             "spaces": plain_capacity(P) + 1, "free": free_spaces(P),
         }
-    return _ROWS.put((key, own), row)
+    return _ROWS.keep((key, own), row)
 
 
 # A sub-step as everybody sees it, by its frame and the active seat: what its description reads (every `describe` of
@@ -65,7 +66,7 @@ def _stage(game: Any, s: State, frame: Any) -> dict[str, Any]:
     for field in PUBLIC_STEP_FIELDS:
         if field in frame:
             stage[field] = frame[field]
-    return _STAGES.put(key, stage)
+    return _STAGES.keep(key, stage)
 
 
 def views(game: Any, s: State, seats: list[int | None]) -> list[dict[str, Any]]:
@@ -90,7 +91,7 @@ def views(game: Any, s: State, seats: list[int | None]) -> list[dict[str, Any]]:
             players = list(public_rows)
             if seat == 0 or seat == 1:
                 players[seat] = _row(s, s["players"][seat], keys[seat], True)
-            _PLAYERS.put((*keys, seat), players)
+            _PLAYERS.keep((*keys, seat), players)
         seen_stage = stage
         if frame is not None and seat == frame["seat"]:
             if frame["step"] in ("psychic", "scale"):

@@ -17,6 +17,7 @@ from app.engine import BaseOptions, Log, RandomBot, StepGame
 from app.engine import steps as frames
 from app.engine.game import labelled
 from app.engine.text import N_
+from app.engine.memo import Memo
 
 from . import data as C
 from . import state as river_state
@@ -31,7 +32,7 @@ from .steps import STEP_TYPES
 # legal work; the same list object also lets the patch skip an unchanged list at once. Nothing changes a legal list
 # once made (the hub and `apply` only read it). Small (`state.Memo`): the chain's hits are the lists the table's
 # previous move asked.
-_LEGAL = river_state.Memo(32)
+_LEGAL = Memo(32)
 
 
 def _legal_key(state: dict, frame: dict, seat: int) -> tuple | None:
@@ -91,7 +92,7 @@ class River(StepGame):
             return []
         found = _LEGAL.get(key)
         if found is None:
-            found = _LEGAL.put(key, [labelled(a) for a in step.options(self, state, frame, seat)])
+            found = _LEGAL.keep(key, [labelled(a) for a in step.options(self, state, frame, seat)])
         return found
 
     def view(self, state: dict, seat: int | None) -> dict[str, Any]:

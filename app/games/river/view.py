@@ -14,10 +14,11 @@ import orjson
 from app.engine.game import copy_state
 from app.engine.kit import unseen_shuffle
 from app.engine import steps as frames
+from app.engine.memo import Memo
 
 from . import data as C
 from .scoring import score
-from .state import Memo, RiverState, homeward
+from .state import RiverState, homeward
 from .steps import chosen_tokens
 
 
@@ -93,12 +94,12 @@ def public(state: RiverState) -> dict[str, Any]:
         players = []
         for key, p in zip(keys, state["players"]):
             row = _ROWS.get(key)
-            players.append(row if row is not None else _ROWS.put(key, _player_row(state, key[0], p, key[3])))
-        _PLAYERS.put(keys, players)
+            players.append(row if row is not None else _ROWS.keep(key, _player_row(state, key[0], p, key[3])))
+        _PLAYERS.keep(keys, players)
     cargo_key = orjson.dumps(state["cargo"])
     cargo = _CARGO.get(cargo_key)
     if cargo is None:
-        cargo = _CARGO.put(cargo_key, _cargo(state))
+        cargo = _CARGO.keep(cargo_key, _cargo(state))
     frame = frames.top(state)
     decision = None
     if frame and phase == "act":

@@ -128,20 +128,6 @@ def test_the_memos_stay_bounded():
     assert len(gstate._answers) <= 2 * gstate.ANSWER_MEMO_SIZE
 
 
-def test_a_memo_keeps_what_was_used_last():
-    """The two generations: an entry found again survives the turnover of generations; one not asked again goes."""
-    memo = gstate.Memo(2)
-    hot = memo.keep("hot", [1])
-    for i in range(10):
-        assert memo.get("hot") is hot
-        memo.keep(("cold", i), [i])
-        assert len(memo) <= 4
-    assert memo.get(("cold", 0)) is None
-    assert memo.get(("cold", 9)) == [9]
-    memo.clear()
-    assert len(memo) == 0 and memo.get("hot") is None
-
-
 @pytest.mark.parametrize("variant,players,seed", [("full", 4, 7), ("basic", 3, 5)])
 def test_full_views_equal_the_engines(variant, players, seed):
     """Gold Rush's `full_views` (the decision looked up once) gives what the engine's generic one gives, byte for

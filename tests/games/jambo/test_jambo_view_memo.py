@@ -70,14 +70,6 @@ def test_a_used_utility_makes_a_new_row():
     assert jambo_view.views(GAME, changed, [None])[0] == after
 
 
-def test_the_memo_is_bounded_and_keeps_what_was_used_last():
-    memo = jambo_view.Memo(3)
-    for n in range(10):
-        assert memo.put(n, [n]) == [n]
-        assert len(memo) <= 6
-        assert memo.get(0) == [0]  # used every time: never dropped
-
-
 @pytest.mark.parametrize("seed", [2, 9])
 def test_legal_actions_labelled_once_equal_fresh_ones_over_a_playout(seed):
     """`Jambo.legal` labels each action once for all (steps/common.py `labelled_once`)."""

@@ -66,14 +66,6 @@ def test_a_changed_player_gets_a_new_row_and_the_others_keep_theirs():
     assert river_view.views(changed, [None])[0] == after
 
 
-def test_the_memo_is_bounded_and_keeps_what_was_used_last():
-    memo = river_view.Memo(3)
-    for n in range(10):
-        assert memo.put(n, [n]) == [n]
-        assert len(memo) <= 6
-        assert memo.get(0) == [0]  # used every time: never dropped
-
-
 @pytest.mark.parametrize("players,seed", [(2, 5), (4, 13)])
 def test_memoised_legal_actions_equal_fresh_ones_over_a_playout(players, seed):
     """`River.legal` keeps the token and move decisions' lists by what their options read (rules._legal_key)."""

@@ -15,9 +15,10 @@ import orjson
 from app.engine import Log, State, Step, Text, one_per_design, seat_ref, t, tn
 from app.engine.game import labelled
 from app.engine.steps import Frame, top
+from app.engine.memo import Memo
 
 from .. import data as D
-from ..state import Memo, fit_fee, pile
+from ..state import fit_fee, pile
 from ..turn import ask, discard_card
 
 
@@ -33,7 +34,7 @@ def labelled_once(action: dict) -> dict:
     found = _LABELLED.get(key)
     if found is None:
         # Made from a copy: the memo outlives this state, whose lists an action might hold.
-        found = _LABELLED.put(key, labelled(orjson.loads(key)))
+        found = _LABELLED.keep(key, labelled(orjson.loads(key)))
     return found
 
 
