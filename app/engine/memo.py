@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
+
 
 class Memo:
     """A bounded memo of two generations (above). `get` gives None for a key not kept: values are never None."""
@@ -47,3 +49,17 @@ class Memo:
 
     def __len__(self) -> int:
         return len(self.new) + len(self.old)
+
+
+def labelled_kept(memo: Memo, action: dict[str, Any]) -> dict[str, Any]:
+    """`labelled(action)` (its Text label written in English), the same object for an equal action: the English is not
+    written again, and an option offered again from one move to the next is skipped by the diff with `is`. Kept by
+    the action's JSON, its Text label included: everything the labelled action is made of; made from a copy, since
+    the memo outlives the state whose lists an action might hold."""
+    from .move import labelled  # move.py is the engine's move path; imported here to keep this module a leaf
+
+    key = orjson.dumps(action)
+    found = memo.get(key)
+    if found is None:
+        found = memo.keep(key, labelled(orjson.loads(key)))
+    return found

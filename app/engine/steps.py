@@ -164,7 +164,12 @@ class StepGame(Game):
         step = self.step_for(frame)
         if seat not in step.seats(self, state, frame):
             return []
-        return [labelled(action) for action in step.options(self, state, frame, seat)]
+        return [self.label(action) for action in step.options(self, state, frame, seat)]
+
+    def label(self, action: Action) -> Action:
+        """A listed action as clients get it: its Text label written in English (`labelled`). A game whose options
+        come back move after move may keep them (Jambo: `memo.labelled_kept`)."""
+        return labelled(action)
 
     def play(self, state: State, seat: int, action: Action) -> list[Event]:
         log = Log()

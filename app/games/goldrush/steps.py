@@ -7,6 +7,7 @@ start with; `hand` is the end-of-turn hand limit; `keep`, `xpay` and `survey` ar
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from functools import cached_property
 from itertools import permutations
 from typing import Any, Callable
@@ -14,8 +15,8 @@ from typing import Any, Callable
 import orjson
 
 from app.engine import N_, Action, Log, Step, Text, seat_ref, steps, t, words
-from app.engine.game import Prompt, labelled
-from app.engine.memo import Memo
+from app.engine.game import Prompt
+from app.engine.memo import Memo, labelled_kept
 
 from .data import CARD
 from .state import (GoldRushState, available, claimable, count, discard, draw, effect_sum, explore_cost, hand_limit,
@@ -41,11 +42,13 @@ class GoldRushStep(Step):
     def text(self, game, state, frame, seat):
         return decision(self, game, state, frame, seat).text
 
+    @abstractmethod
     def fresh_options(self, game, state, frame, seat) -> list[Action]:
-        raise NotImplementedError
+        """The options worked out from the state (what `options` keeps)."""
 
+    @abstractmethod
     def fresh_text(self, game, state, frame, seat, options: list[Action]) -> Text:
-        raise NotImplementedError
+        """The prompt worked out from the state and those options (what `text` keeps)."""
 
 
 # ---- a decision worked out once per position ---------------------------------------------------------------------
@@ -120,13 +123,8 @@ def decision(step: GoldRushStep, game, state: GoldRushState, frame: Frame, seat:
 
 
 def labelled_once(action: Action) -> Action:
-    """`labelled(action)` (its English label written out), the same object for an equal action: the English is not
-    written again, and an option a seat keeps from one move to the next is skipped by the diff with `is`."""
-    key = orjson.dumps(action)
-    found = _labelled.get(key)
-    if found is None:
-        found = _labelled.keep(key, labelled(action))
-    return found
+    """`labelled(action)`, the same object for an equal action (`memo.labelled_kept`)."""
+    return labelled_kept(_labelled, action)
 
 
 def pending(game, state: GoldRushState) -> dict[int, Prompt]:

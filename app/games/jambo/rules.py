@@ -13,6 +13,7 @@ from pydantic import BaseModel
 from app.engine import N_, Log, RandomBot, State, StepGame, result_of, winners, winners_say
 from app.engine.game import copy_state
 from app.engine.kit import unseen_shuffle
+from app.engine.memo import labelled_kept
 
 from . import data as D
 from . import turn, view
@@ -21,7 +22,7 @@ from .bot import JamboBot
 from .bot import chances as gold_chances
 from .state import JamboOptions, free_plain, held, known, plain_capacity, setup, supply
 from .steps import STEP_TYPES
-from .steps.common import legal_actions
+from .steps.common import LABELLED
 
 # Fields of a sub-step that hold cards out of every other place while it is decided.
 _CARDS_IN_STEP = {"psychic": "cards", "scale": "cards", "ape": "pool", "lion": "pool", "replace": "card"}
@@ -75,8 +76,8 @@ class Jambo(StepGame):
                                       ranking=[won] if len(won) == 2 else [won, [1 - won[0]]])
         log.add("game_over", state["over"]["say"])
 
-    def legal(self, state: State, seat: int) -> list[dict]:
-        return legal_actions(self, state, seat)
+    def label(self, action: dict) -> dict:
+        return labelled_kept(LABELLED, action)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view.view(self, state, seat)

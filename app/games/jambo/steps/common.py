@@ -10,11 +10,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, Callable, ClassVar
 
-import orjson
-
 from app.engine import Log, State, Step, Text, one_per_design, seat_ref, t, tn
-from app.engine.game import labelled
-from app.engine.steps import Frame, top
+from app.engine.steps import Frame
 from app.engine.memo import Memo
 
 from .. import data as D
@@ -22,31 +19,10 @@ from ..state import fit_fee, pile
 from ..turn import ask, discard_card
 
 
-# Each legal action labelled once for all: `labelled` renders a Text label's English anew each time, and the actions
-# a hand offers are mostly the same move after move (the same card at the same price). Kept by the action's JSON,
-# its Text label included: everything the labelled action is made of. Nothing changes a legal action once made (the
-# hub and `apply` only read it). Small (`state.Memo`): the chain's hits are the actions the previous move offered.
-_LABELLED = Memo(64)
-
-
-def labelled_once(action: dict) -> dict:
-    key = orjson.dumps(action)
-    found = _LABELLED.get(key)
-    if found is None:
-        # Made from a copy: the memo outlives this state, whose lists an action might hold.
-        found = _LABELLED.keep(key, labelled(orjson.loads(key)))
-    return found
-
-
-def legal_actions(game: Any, s: State, seat: int) -> list[dict]:
-    """`StepGame.legal`, each action labelled once for all (`labelled_once`)."""
-    frame = top(s)
-    if frame is None or s.get("over"):
-        return []
-    step = game.step_for(frame)
-    if seat not in step.seats(game, s, frame):
-        return []
-    return [labelled_once(action) for action in step.options(game, s, frame, seat)]
+# Each legal action labelled once for all (`Jambo.label`): the actions a hand offers are mostly the same move after
+# move (the same card at the same price). Nothing changes a legal action once made (the hub and `apply` only read
+# it). Small: the chain's hits are the actions the previous move offered.
+LABELLED = Memo(64)
 
 
 class JamboStep(Step):
