@@ -126,3 +126,43 @@ def test_table_lock_is_asyncio_s_lock():
     assert on_own_thread(lambda: asyncio.run(run())) == [
         ("a", "in", True), ("a", "out"), ("b", "in", True), ("b", "out"), ("c", "in", True), ("c", "out"),
         ("d", "in", True), ("e", "raised", False), ("g", "in"), ("f", "in", True), ("f", "out")]
+
+
+def test_frames_splice_the_shared_events_into_the_same_bytes() -> None:
+    """A move whose events are all public serialises them once for every audience: each frame is the very text the
+    whole frame's `dumps` gave; a move with a private event gives each audience its own list, as before."""
+    from app import engine
+    from app.play.hub import Hub
+    from app.play.patch import make_patches
+    from app.play.runtime import dumps, seat_number
+
+    old = {"0": {"game": {"n": 1, "cells": [0, 1]}, "waiting": [0]}, "1": {"game": {"n": 1}, "waiting": [0]},
+           "spectator": {"game": {"n": 1}, "waiting": [0]}}
+    new = {"0": {"game": {"n": 2, "cells": [0, 1, 2]}, "waiting": [1]}, "1": {"game": {"n": 2}, "waiting": [1]},
+           "spectator": {"game": {"n": 2}, "waiting": [1]}}
+
+    class Table:  # what `_frames` reads of a Runtime: each audience's view at the old version
+        def view(self, key: str) -> dict:
+            return old[key]
+
+    public = [engine.event("mark", "@0 marked \u00e9 \"3\"", cell=3), engine.event("turn", "next", seat=1)]
+    private = [*public, engine.event("draw", "you drew", seats=[1], card="x")]
+    for events in ([], public, private):
+        frames = Hub._frames(Table(), new, 7, events)
+        ops = make_patches([(old[k], v) for k, v in new.items()])
+        assert frames == {k: dumps({"type": "patch", "version": 7, "ops": o,
+                                    "events": engine.filter_events(events, seat_number(k))})
+                          for k, o in zip(new, ops)}
+        for key, frame in frames.items():
+            assert orjson.loads(frame)["events"] == engine.filter_events(events, seat_number(key))
+
+
+def test_a_batch_sends_an_action_given_as_json_as_it_is() -> None:
+    """The hub hands the writer the action's canonical JSON; the batch carries the same text a dict gave."""
+    from app import engine
+
+    action = {"type": "mark", "label": "Mark cell 3", "cell": 3}
+    as_json = PendingMove("t", 1, 0, engine.action_key(action), [], b"{}", None)
+    as_dict = PendingMove("t", 1, 0, orjson.loads(engine.action_key(action)), [], b"{}", None)
+    assert encode_batch([as_json]) == encode_batch([as_dict])
+    assert orjson.loads(str(decode_batch(encode_batch([as_json]))[0].action)) == action

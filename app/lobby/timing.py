@@ -82,6 +82,11 @@ def start_clock(pace: dict[str, Any] | None, num_players: int, waiting: list[int
 def after_move(pace: dict[str, Any] | None, clock: ClockState, *, mover: int, timed_out: bool, version: int,
                waiting: list[int], humans: set[int], at_ms: int) -> ClockState:
     """The clock once `mover` has decided (or been decided for, when `timed_out`) and `version` is committed."""
+    if not is_timed(pace):  # an untimed table (every move of one comes here): who is awaited and the strikes only
+        strikes = dict(clock.strikes)
+        strikes[mover] = strikes.get(mover, 0) + 1 if timed_out else 0
+        return ClockState(version=version, started_ms=at_ms, left_ms=dict(clock.left_ms), waiting=sorted(waiting),
+                          strikes=strikes)  # deadline_ms None, as `with_deadline` sets it for an untimed pace
     left = dict(clock.left_ms)
     if is_timed(pace):
         for seat in clock.running(humans):

@@ -203,23 +203,27 @@ class Hub(Fanout, Bots, UndoTrail, Eviction):
                                                   known["legal"] if known is not None else None)
                 except engine.GameError as exc:
                     raise PlayError(exc.code, exc.say or exc.message) from None
-                action = orjson.loads(engine.action_key(action))  # our own copy: the listed action's canonical JSON
+                # What is stored is the action's canonical JSON (sorted keys), as the writer stores it: made once
+                # here and handed to the writer as it is; a dict of it is made only for a trail that keeps it.
+                action_json = engine.action_key(action)
                 if timed_out:
                     events = [engine.event("timeout", engine.t("{player} ran out of time", player=f"@{seat}")), *events]
-                trail = (rt.trail.moved(rt.game, rt.version + 1, seat, action, rt.state, state, forced=timed_out)
+                trail = (rt.trail.moved(rt.game, rt.version + 1, seat, orjson.loads(action_json), rt.state, state,
+                                        forced=timed_out)
                          if rt.trail is not None and rt.undoable else rt.trail)
-                new_version = await self._record(rt, seat=seat, action=action, state=state, events=events,
+                new_version = await self._record(rt, seat=seat, action=action_json, state=state, events=events,
                                                  timed_out=timed_out, trail=trail, ack_to=ack_to)
             self._schedule_bots(rt)
             return new_version
         finally:
             _ACT.observe(perf_counter() - started)
 
-    async def _record(self, rt: Runtime, *, seat: int, action: dict[str, Any], state: dict[str, Any],
+    async def _record(self, rt: Runtime, *, seat: int, action: dict[str, Any] | bytes, state: dict[str, Any],
                       events: list[dict], timed_out: bool, trail: undo.Trail | None, took_back: bool = False,
                       ack_to: tuple[Connection, Any] | None = None) -> int:
         """Commit a move already checked (under the table's lock) as the next version and publish every audience's
-        patch; returns the new version. `took_back`: the move is an undo, whose clock gains no increment."""
+        patch; returns the new version. `took_back`: the move is an undo, whose clock gains no increment. `action`:
+        the action, or its JSON as it is to be stored (`PendingMove.action`)."""
         table_id = rt.table_id
         new_version = rt.version + 1
         awaited_before = rt.clock.waiting if rt.clock is not None else []
@@ -287,6 +291,12 @@ class Hub(Fanout, Bots, UndoTrail, Eviction):
         is diffed against its old view computed now, so it too gets a patch rather than a gap.
         """
         patches = make_patches([(rt.view(key), view) for key, view in views.items()])
-        return {key: dumps({"type": "patch", "version": version, "ops": ops,
-                            "events": engine.filter_events(events, seat_number(key))})
-                for key, ops in zip(views, patches)}
+        if any("seats" in e for e in events):  # some event is private: each audience's list is its own
+            return {key: dumps({"type": "patch", "version": version, "ops": ops,
+                                "events": engine.filter_events(events, seat_number(key))})
+                    for key, ops in zip(views, patches)}
+        # Every audience sees every event: the head and the events are serialised once and each audience's ops
+        # spliced between them, the very bytes `dumps` of the whole frame gives (orjson keeps the keys' order).
+        head = f'{{"type":"patch","version":{version},"ops":'
+        tail = f',"events":{dumps(events)}}}'
+        return {key: head + dumps(ops) + tail for key, ops in zip(views, patches)}

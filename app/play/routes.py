@@ -18,6 +18,7 @@ from datetime import timedelta
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Query, Request, WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocketState
 from sqlalchemy import func, select
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
@@ -241,10 +242,16 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             await hub.table_changed(table_id, public.model_dump(mode="json") if not public.invite
                                     else {**public.model_dump(mode="json"), "invite": None})
         bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
+        # The server's receive itself, as Starlette's `WebSocket.receive` calls it once connected (a coroutine less a
+        # message); what that wrapper also did, noting a disconnect, is done here.
+        receive = websocket._receive
         while True:
-            message = await websocket.receive()
+            message = await receive()
             if message["type"] == "websocket.disconnect":
+                websocket.client_state = WebSocketState.DISCONNECTED
                 raise WebSocketDisconnect(message.get("code", 1000))
+            if message["type"] != "websocket.receive":
+                raise RuntimeError(f"unexpected ASGI message {message['type']!r}")
             text = message.get("text")
             if text is None:  # a binary frame
                 conn.send(_error(None, "bad_message", t("messages are JSON text frames")))
@@ -289,37 +296,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
 
 async def _handle(app, conn: Connection, user, table_id: str, msg) -> None:  # noqa: ANN001
     hub = app.state.hub
-    if isinstance(msg, messages.Ping):
-        conn.send(dumps({"type": "pong", "id": msg.id, "now": timing.now_ms()}))  # the client's clock offset
-    elif isinstance(msg, messages.Sync):
-        try:
-            conn.send(await hub.snapshot_frame(table_id, conn))
-        except Exception as exc:
-            if not database_trouble(exc):
-                raise
-            conn.send(_error(msg.id, "try_again", TRY_AGAIN))
-    elif isinstance(msg, messages.Chat):
-        if user is None:
-            conn.send(_error(msg.id, "not_signed_in", t("choose a nickname to chat")))
-            return
-        text = " ".join(msg.text.split())[:500]
-        if not text:
-            conn.send(_error(msg.id, "bad_message", t("a chat message needs some text")))
-            return
-        try:
-            count, wait = await _chat_count(app, user.id)
-            if count >= app.state.settings.chat_per_minute:
-                conn.send(_error(msg.id, "chat_too_fast", tn("at most {n} chat message a minute",
-                                                             "at most {n} chat messages a minute",
-                                                             app.state.settings.chat_per_minute),
-                                 retry_after=max(1, math.ceil(wait))))
-                return
-            await hub.chat(table_id, user_id=user.id, nickname=user.nickname, text=text)
-        except Exception as exc:
-            if not database_trouble(exc):
-                raise
-            conn.send(_error(msg.id, "try_again", TRY_AGAIN))
-    elif isinstance(msg, (messages.Act, messages.Undo)):
+    if isinstance(msg, (messages.Act, messages.Undo)):  # first: every move comes this way
         if user is None:
             conn.send(_error(msg.id, "not_seated", t("you are watching this table; only players can act")))
             return
@@ -354,6 +331,36 @@ async def _handle(app, conn: Connection, user, table_id: str, msg) -> None:  # n
             owed, conn.ack = conn.ack, None
         if ack_to is None or owed is not None:  # not asked for, or the socket got a snapshot instead of the patch
             conn.send(dumps({"type": "ack", "id": msg.id, "version": version}))
+    elif isinstance(msg, messages.Ping):
+        conn.send(dumps({"type": "pong", "id": msg.id, "now": timing.now_ms()}))  # the client's clock offset
+    elif isinstance(msg, messages.Sync):
+        try:
+            conn.send(await hub.snapshot_frame(table_id, conn))
+        except Exception as exc:
+            if not database_trouble(exc):
+                raise
+            conn.send(_error(msg.id, "try_again", TRY_AGAIN))
+    elif isinstance(msg, messages.Chat):
+        if user is None:
+            conn.send(_error(msg.id, "not_signed_in", t("choose a nickname to chat")))
+            return
+        text = " ".join(msg.text.split())[:500]
+        if not text:
+            conn.send(_error(msg.id, "bad_message", t("a chat message needs some text")))
+            return
+        try:
+            count, wait = await _chat_count(app, user.id)
+            if count >= app.state.settings.chat_per_minute:
+                conn.send(_error(msg.id, "chat_too_fast", tn("at most {n} chat message a minute",
+                                                             "at most {n} chat messages a minute",
+                                                             app.state.settings.chat_per_minute),
+                                 retry_after=max(1, math.ceil(wait))))
+                return
+            await hub.chat(table_id, user_id=user.id, nickname=user.nickname, text=text)
+        except Exception as exc:
+            if not database_trouble(exc):
+                raise
+            conn.send(_error(msg.id, "try_again", TRY_AGAIN))
 
 
 async def _chat_count(app, user_id: int) -> tuple[int, float]:  # noqa: ANN001

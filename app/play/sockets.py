@@ -57,7 +57,8 @@ class Connection:
         self.queue.put_nowait("")
 
     def send(self, frame: str) -> None:
-        if self.direct is not None and not self.busy and self.queue.empty():
+        # `_queue`: the deque inside asyncio.Queue (3.11-3.13); `empty()` was a Python call a frame.
+        if self.direct is not None and not self.busy and not self.queue._queue:
             self._write_now(frame)
             return
         if self.queue.qsize() >= self.MAX_QUEUED:

@@ -30,6 +30,7 @@ from app import observability
 from app.db.models import Message, Move, Seat
 
 from . import writer
+from .turnstats import TurnHistogram
 from .writer import PendingMove
 
 log = logging.getLogger(__name__)
@@ -38,6 +39,7 @@ MOVES = Counter("boardhall_moves", "Moves committed (rate() of it is moves per s
                 registry=observability.REGISTRY)
 COMMIT_BATCH = Histogram("boardhall_commit_batch_size", "Moves written per group-commit transaction",
                          buckets=(1, 2, 4, 8, 16, 32, 64, 128, 256), registry=observability.REGISTRY)
+_BATCH = TurnHistogram(COMMIT_BATCH)  # added once per turn of the loop: `observe` on a small batch showed in profiles
 
 
 # ---- reads -------------------------------------------------------------------------------------------------------
@@ -149,7 +151,7 @@ class MoveWriter:
                 self._starting = self.loop.create_task(self._restart())
             return
         batch, self.gathering = self.gathering, []
-        COMMIT_BATCH.observe(len(batch))
+        _BATCH.observe(len(batch))
         try:
             payload = writer.encode_batch([move for move, _ in batch])
         except Exception as exc:  # a move that cannot be written as JSON (a bug in a game): its batch fails

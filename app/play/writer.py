@@ -35,7 +35,7 @@ class PendingMove(NamedTuple):
     table_id: str
     version: int
     seat: int
-    action: Any
+    action: Any  # the action, or its JSON (bytes) as it is to be stored
     events: list
     state_json: bytes  # the state as orjson wrote it: stored as text, sent as it is
     result: dict | None
@@ -82,7 +82,8 @@ def encode_batch(moves: list[PendingMove]) -> bytes:
     parts = [b"", b""]
     head = []
     for m in moves:
-        action, events = orjson.dumps(m.action), orjson.dumps(m.events)
+        action = m.action if type(m.action) is bytes else orjson.dumps(m.action)
+        events = orjson.dumps(m.events)
         head.append((m.table_id, m.version, m.seat, len(action), len(events), len(m.state_json), m.result, m.clock))
         parts += (action, events, m.state_json)
     parts[1] = orjson.dumps(head)
