@@ -22,80 +22,28 @@ class GameFinished:
     table_id: str
 
 
+@dataclass(frozen=True)
 class TurnsChanged:
     """A committed move changed who is awaited at a table. `players`: the people seated there (bots left out);
     `awaited`: those of them to move now; `started`: those whose turn has just begun (awaited now, not before).
     Each person's "waiting for you" list follows it (app/play/people.py); an email on "your turn" may too. Also told
-    when a game starts (everyone awaited has `started`); a seat change before the first move may tell it again.
+    when a game starts (everyone awaited has `started`); a seat change before the first move may tell it again."""
 
-    Immutable and compared by its four fields, as a frozen dataclass would be. Built after every move, so built
-    cheaply: `of` keeps what it is given and works `awaited` and `started` out only when asked (the listener of
-    every move, people.py, reads `players` alone); `players` is worked out at once, from the seats as they are."""
-
-    __slots__ = ("table_id", "players", "_awaited", "_started", "_users", "_waiting", "_before")
-
-    def __init__(self, table_id: str, players: tuple[int, ...], awaited: tuple[int, ...],
-                 started: tuple[int, ...]) -> None:
-        _set = object.__setattr__
-        _set(self, "table_id", table_id)
-        _set(self, "players", players)
-        _set(self, "_awaited", awaited)
-        _set(self, "_started", started)
-        _set(self, "_users", None)
+    table_id: str
+    players: tuple[int, ...]
+    awaited: tuple[int, ...]
+    started: tuple[int, ...]
 
     @classmethod
     def of(cls, table_id: str, seat_users: dict[int, int | None], waiting: list[int],
            before: list[int]) -> "TurnsChanged":
-        notice = cls.__new__(cls)
-        _set = object.__setattr__
-        _set(notice, "table_id", table_id)
-        _set(notice, "players", tuple(sorted({u for u in seat_users.values() if u is not None})))
-        # Who is awaited, read from the seats as they are now (a copy: the table's mapping may change later).
-        _set(notice, "_users", tuple(map(seat_users.get, waiting)))
-        _set(notice, "_before", tuple(map(seat_users.get, before)))
-        _set(notice, "_awaited", None)
-        _set(notice, "_started", None)
-        return notice
-
-    def _work_out(self) -> None:
-        awaited = tuple(sorted({u for u in self._users if u is not None}))
-        was = {u for u in self._before if u is not None} if awaited else set()
-        object.__setattr__(self, "_awaited", awaited)
-        object.__setattr__(self, "_started", tuple(u for u in awaited if u not in was))
-        object.__setattr__(self, "_users", None)
-
-    @property
-    def awaited(self) -> tuple[int, ...]:
-        if self._users is not None:
-            self._work_out()
-        return self._awaited
-
-    @property
-    def started(self) -> tuple[int, ...]:
-        if self._users is not None:
-            self._work_out()
-        return self._started
-
-    def _fields(self) -> tuple:
-        return self.table_id, self.players, self.awaited, self.started
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self._fields() == other._fields()  # type: ignore[attr-defined]
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"cannot assign to field {name!r}")  # frozen, as the dataclass was
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"cannot delete field {name!r}")
-
-    def __repr__(self) -> str:
-        return (f"TurnsChanged(table_id={self.table_id!r}, players={self.players!r}, awaited={self.awaited!r}, "
-                f"started={self.started!r})")
+        # Built after every move: each set once, and the seats' people read straight from the mapping.
+        players = tuple(sorted({u for u in seat_users.values() if u is not None}))
+        awaited = tuple(sorted({u for u in map(seat_users.get, waiting) if u is not None}))
+        if not awaited:
+            return cls(table_id, players, awaited, ())
+        was = {u for u in map(seat_users.get, before) if u is not None}
+        return cls(table_id, players, awaited, tuple(u for u in awaited if u not in was))
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,6 @@ from datetime import timedelta
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Query, Request, WebSocket, WebSocketDisconnect
-from starlette.websockets import WebSocketState
 from sqlalchemy import func, select
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
@@ -242,16 +241,10 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             await hub.table_changed(table_id, public.model_dump(mode="json") if not public.invite
                                     else {**public.model_dump(mode="json"), "invite": None})
         bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
-        # The server's receive itself, as Starlette's `WebSocket.receive` calls it once connected (a coroutine less a
-        # message); what that wrapper also did, noting a disconnect, is done here.
-        receive = websocket._receive
         while True:
-            message = await receive()
+            message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
-                websocket.client_state = WebSocketState.DISCONNECTED
                 raise WebSocketDisconnect(message.get("code", 1000))
-            if message["type"] != "websocket.receive":
-                raise RuntimeError(f"unexpected ASGI message {message['type']!r}")
             text = message.get("text")
             if text is None:  # a binary frame
                 conn.send(_error(None, "bad_message", t("messages are JSON text frames")))

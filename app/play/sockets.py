@@ -57,8 +57,7 @@ class Connection:
         self.queue.put_nowait("")
 
     def send(self, frame: str) -> None:
-        # `_queue`: the deque inside asyncio.Queue (3.11-3.13); `empty()` was a Python call a frame.
-        if self.direct is not None and not self.busy and not self.queue._queue:
+        if self.direct is not None and not self.busy and self.queue.empty():
             self._write_now(frame)
             return
         if self.queue.qsize() >= self.MAX_QUEUED:
