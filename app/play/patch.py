@@ -1,3 +1,4 @@
+# cython: annotation_typing=False
 """RFC 6902 patches between two views of one audience.
 
 Profiling the move path (bench/bench_ws.py under py-spy) showed jsonpatch.make_patch taking most of the server's
@@ -99,9 +100,10 @@ def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]], memo: Memo |
     if isinstance(old, list) and isinstance(new, list):
         if len(old) == len(new):
             # Find the changed items in one comprehension (most are unchanged, often the very same objects),
-            # then recurse into those alone.
-            changed = [i for i, a, b in zip(range(len(old)), old, new)
-                       if a is not b and (a != b or type(a) is not type(b))]
+            # then recurse into those alone. Indexed rather than zipped: as fast as Python, and compiled (with
+            # patch.pxd's C integer `i`) three times faster than a zip, whose every item is a tuple.
+            changed = [i for i in range(len(old))
+                       if old[i] is not new[i] and (old[i] != new[i] or type(old[i]) is not type(new[i]))]
             for i in changed:
                 value = new[i]
                 if type(value) in _LEAVES or type(old[i]) in _LEAVES:
