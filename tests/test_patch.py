@@ -8,7 +8,7 @@ import jsonpatch
 import orjson
 from hypothesis import given, settings, strategies as st
 
-from collections import OrderedDict
+from collections import OrderedDict, defaultdict
 
 from app.play import patch
 from app.play.patch import make_patch, make_patches
@@ -91,3 +91,18 @@ def test_dict_and_list_subclasses_are_diffed_as_dicts_and_lists():
     ops = make_patch(old, new)
     assert ops == [{"op": "remove", "path": "/a/1"}, {"op": "replace", "path": "/b/c", "value": 2}]
     assert make_patches([(old, new), (old, new)]) == [ops, ops]
+
+
+def test_a_key_swapped_for_another_in_a_dict_of_the_same_size():
+    # Same size, one key removed and one added, after keys that changed: the ops written before the missing key was
+    # met are dropped and the dict is diffed key by key, once.
+    old = {"a": 1, "b": [1, 2], "gone": 0, "z": 1}
+    new = {"a": 2, "b": [1, 3], "came": 0, "z": 1}
+    assert make_patch(old, new) == [{"op": "remove", "path": "/gone"}, {"op": "replace", "path": "/a", "value": 2},
+                                    {"op": "replace", "path": "/b/1", "value": 3},
+                                    {"op": "add", "path": "/came", "value": 0}]
+    made = defaultdict(int, a=1)  # a dict that makes up a missing key: its keys are compared, never looked up
+    assert make_patch(made, defaultdict(int, b=1)) == [{"op": "remove", "path": "/a"},
+                                                       {"op": "add", "path": "/b", "value": 1}]
+    assert dict(made) == {"a": 1}
+    assert make_patches([({"v": old}, {"v": new})] * 2) == [make_patch({"v": old}, {"v": new})] * 2

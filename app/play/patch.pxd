@@ -8,7 +8,7 @@ cdef frozenset _LEAVES
 
 cdef bint _same(object a, object b) except -1
 
-@cython.locals(i=Py_ssize_t, changed=list)
+@cython.locals(i=Py_ssize_t, changed=list, start=Py_ssize_t)
 cpdef _diff(object old, object new, str path, list ops, dict memo)
 
 @cython.locals(key=tuple, seen=tuple, start=Py_ssize_t)
