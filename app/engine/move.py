@@ -121,7 +121,7 @@ _EXACT = frozenset((str, int, bool, type(None)))
 def _own_copy(listed: Action) -> Action:
     """A copy of a listed action without `say`, for `play` to keep: a new dict when every value is a str, int, bool
     or None (what it holds cannot change), else a deep copy as JSON."""
-    plain = {k: v for k, v in listed.items() if k != "say"}
+    plain = {k: v for k, v in listed.items() if k != "say"} if "say" in listed else dict(listed)
     if all(type(value) in _EXACT for value in plain.values()):
         return plain
     return copy_state(plain)

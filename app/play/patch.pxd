@@ -11,7 +11,7 @@ cdef bint _same(object a, object b) except -1
 @cython.locals(i=Py_ssize_t, changed=list, start=Py_ssize_t)
 cpdef _diff(object old, object new, str path, list ops, dict memo)
 
-@cython.locals(key=tuple, seen=tuple, start=Py_ssize_t)
+@cython.locals(seen=tuple, start=Py_ssize_t)
 cdef void _shared(object before, object value, str path, list ops, dict memo) except *
 
 @cython.locals(shorter=Py_ssize_t, start=Py_ssize_t, end=Py_ssize_t, removed=Py_ssize_t, added=Py_ssize_t)

@@ -19,9 +19,10 @@ from __future__ import annotations
 from sys import getrefcount
 from typing import Any
 
-# Per move, the ops of each (old, new) pair of containers already diffed: (id(old), id(new)) -> (path, ops). Both
-# objects stay alive (the views hold them) while the memo does, so their ids cannot be reused meanwhile.
-Memo = dict[tuple[int, int], tuple[str, list[dict[str, Any]]]]
+# Per move, the ops of each (old, new) pair of containers already diffed: id(new) -> (old, path, ops). The new
+# object stays alive (its views hold it) while the memo does, so its id cannot be reused meanwhile; the old one is
+# held by the entry and compared by identity.
+Memo = dict[int, tuple[Any, str, list[dict[str, Any]]]]
 
 
 # CPython's references to a view's value while `_shared` looks at it: the view's dict, the pair `dict.items()` last
@@ -133,14 +134,14 @@ def _shared(before: Any, value: Any, path: str, ops: list[dict[str, Any]], memo:
     if (type(value) is not dict and type(value) is not list) or getrefcount(value) < _HELD_ELSEWHERE:
         _diff(before, value, path, ops, memo)
         return
-    key = (id(before), id(value))
+    key = id(value)  # one int, not a pair of them: the entry holds the old object, checked by identity
     seen = memo.get(key)
-    if seen is not None and seen[0] == path:
-        ops.extend(seen[1])
+    if seen is not None and seen[0] is before and seen[1] == path:
+        ops.extend(seen[2])
         return
     start = len(ops)
     _diff(before, value, path, ops, memo)
-    memo[key] = (path, ops[start:])
+    memo[key] = (before, path, ops[start:])
 
 
 def _calibrate() -> int:
