@@ -83,7 +83,10 @@ def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]], memo: Memo |
                     before = old[key]
                     if before is not value and (before != value or type(before) is not type(value)):
                         at = f"{path}/{key.replace('~', '~0').replace('/', '~1') if '~' in key or '/' in key else key}"
-                        if type(before) in _LEAVES or type(value) in _LEAVES:
+                        # An empty list on either side is replaced whole too, as `_diff` would (a list of
+                        # legal actions or of awaited seats emptied or filled): no calls to find it out.
+                        if (type(before) in _LEAVES or type(value) in _LEAVES or (type(value) is list and not value)
+                                or (type(before) is list and not before)):
                             ops.append({"op": "replace", "path": at, "value": value})
                         elif memo is None:
                             _diff(before, value, at, ops, None)
