@@ -1,8 +1,9 @@
 """The optional compiled accelerator (docs/accel.md).
 
 `make accel` compiles a listed set of hot modules with Cython into build/accel/ (never beside their sources) and
-writes a manifest of each source's SHA-256. With BOARDHALL_ACCEL=1, `install` puts a finder first on sys.meta_path
-that loads a compiled module instead of its .py only when the .py still hashes to what it was built from; every
+writes a manifest of each source's SHA-256 (`source_hash`: the .py and its .pxd, if any). With BOARDHALL_ACCEL=1,
+`install` puts a finder first on sys.meta_path that loads a compiled module instead of its .py only when the .py (and
+.pxd) still hash to what it was built from; every
 other module, and every edited one, is imported from its .py as usual (one log line names those that fell back).
 Without the variable, or without a build, nothing here runs beyond reading the variable.
 """
@@ -30,7 +31,16 @@ def enabled(environ: os._Environ | dict = os.environ) -> bool:
 
 
 def source_hash(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    """What a compiled module was built from: the SHA-256 of its .py, or, when an augmenting `.pxd` of the same name
+    lies beside it (Cython reads it and compiles the module with its declarations: app/play/patch.pxd), of the .py
+    followed by the .pxd. So editing, adding or removing the .pxd makes a build stale just as editing the .py does.
+    scripts/build_accel.py records this very function's result."""
+    digest = hashlib.sha256(path.read_bytes())
+    pxd = path.with_suffix(".pxd")
+    if pxd.is_file():
+        digest.update(b"\0pxd\0")
+        digest.update(pxd.read_bytes())
+    return digest.hexdigest()
 
 
 def ext_suffix() -> str:

@@ -1,6 +1,7 @@
 """Build the optional compiled accelerator (`make accel`, docs/accel.md): Cython compiles the modules listed in
-GROUPS, unchanged .py files, into build/accel/ and writes build/accel/manifest.json with each source's SHA-256,
-which app/accel.py checks before using a compiled module. Needs Cython (`pip install -e '.[accel]'`) and a C
+GROUPS, unchanged .py files (typed by an augmenting .pxd beside one where there is one: app/play/patch.pxd), into
+build/accel/ and writes build/accel/manifest.json with each source's SHA-256 (app/accel.py's `source_hash`, which
+covers the .pxd too), which app/accel.py checks before using a compiled module. Needs Cython (`pip install -e '.[accel]'`) and a C
 compiler. A module whose source still hashes to its manifest entry is not rebuilt.
 
     .venv/bin/python scripts/build_accel.py [--jobs N] [--groups hub,games] [--out build/accel]
@@ -9,8 +10,8 @@ compiler. A module whose source still hashes to its manifest entry is not rebuil
 from __future__ import annotations
 
 import argparse
-import hashlib
 import importlib.machinery
+import importlib.util
 import json
 import os
 import shutil
@@ -50,6 +51,18 @@ DIRECTIVES = {"language_level": 3}
 # -w: the generated C's warnings are Cython's own, not ours to act on; -g0: no debug information (a fifth of the
 # size, a quarter less compile time; Python's own flags still give -O3).
 CFLAGS = ["-w", "-g0"]
+
+
+def _accel_rule():  # noqa: ANN202
+    """app/accel.py, read by path: its `source_hash` is the one rule of what a build is of (the .py and its .pxd),
+    shared with the check at import. Importing the `app` package instead would install the finder."""
+    spec = importlib.util.spec_from_file_location("_boardhall_accel_rule", ROOT / "app" / "accel.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+source_hash = _accel_rule().source_hash
 
 
 def source_of(name: str) -> Path:
@@ -93,8 +106,8 @@ def main() -> None:
     todo = []
     for name in names:
         source = source_of(name)
-        digest = hashlib.sha256(source.read_bytes()).hexdigest()  # hashed before compiling: an edit made during the
-        rel_so = name.replace(".", "/") + suffix                   # build makes the entry stale, never wrong
+        digest = source_hash(source)  # hashed before compiling: an edit made during the build makes the entry stale,
+        rel_so = name.replace(".", "/") + suffix  # never wrong
         entry = {"source": str(source.relative_to(ROOT)), "sha256": digest, "file": "lib/" + rel_so}
         modules[name] = entry
         previous = old.get("modules", {}).get(name)

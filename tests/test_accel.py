@@ -113,3 +113,46 @@ def test_this_session_runs_the_build_when_the_accelerator_is_on() -> None:
         assert state["fell_back"] == [] and len(state["loaded"]) >= 40, state
     else:
         assert state == {"enabled": False, "loaded": [], "fell_back": []}
+
+
+def test_the_hash_of_a_module_covers_the_pxd_beside_it(tmp_path: Path) -> None:
+    # Cython compiles a module with the declarations of an augmenting .pxd of its name (app/play/patch.pxd): the
+    # build is of the .py and the .pxd, so the build script records, and the check compares, one hash of both.
+    import app.accel
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import build_accel
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    source = tmp_path / "m.py"
+    source.write_text("def f(x):\n    return x\n")
+    hashes = [app.accel.source_hash(source)]
+    (tmp_path / "m.pxd").write_text("cdef f(x)\n")
+    hashes.append(app.accel.source_hash(source))
+    (tmp_path / "m.pxd").write_text("cpdef f(x)\n")
+    hashes.append(app.accel.source_hash(source))
+    assert len(set(hashes)) == 3
+    assert build_accel.source_hash(source) == hashes[-1]
+    patch = ROOT / "app" / "play" / "patch.py"
+    assert patch.with_suffix(".pxd").is_file() and build_accel.source_hash(patch) == app.accel.source_hash(patch)
+
+
+def test_a_module_whose_pxd_changed_since_the_build_falls_back_to_its_py(tmp_path: Path) -> None:
+    # What `check` compares for a module typed by a .pxd: an edit of the .pxd alone makes its build stale.
+    import app.accel
+    source, pxd = tmp_path / "src" / "m.py", tmp_path / "src" / "m.pxd"
+    source.parent.mkdir()
+    source.write_text("def f(x):\n    return x\n")
+    pxd.write_text("cdef f(x)\n")
+    build = tmp_path / "accel"
+    (build / "lib").mkdir(parents=True)
+    (build / "lib" / ("m" + SUFFIX)).write_bytes(b"")  # `check` looks at the file's presence, never loads it
+    entry = {"source": str(source), "sha256": app.accel.source_hash(source), "file": "lib/m" + SUFFIX}
+    (build / "manifest.json").write_text(json.dumps({"ext_suffix": SUFFIX, "modules": {"typed_probe_m": entry}}))
+    compiled, fell_back, unusable = app.accel.check(build)
+    assert list(compiled) == ["typed_probe_m"] and fell_back == [] and unusable == ""
+    pxd.write_text("cpdef f(x)\n")
+    compiled, fell_back, unusable = app.accel.check(build)
+    assert compiled == {} and fell_back == ["typed_probe_m"]
+    pxd.unlink()  # a .pxd removed since the build changes the compiled module too
+    assert app.accel.check(build)[1] == ["typed_probe_m"]

@@ -1,3 +1,4 @@
+# cython: annotation_typing=False
 """The generic part of every move: the checks of `Game.apply`, the envelope of `Game.full_views`, matching an
 action to the listed ones, labels written in English.
 
@@ -45,6 +46,8 @@ def apply(game: Any, state: State, seat: int, action: Action, encoded: bytes | N
 def full_views(game: Any, state: State, seats: list[int | None]) -> list[dict[str, Any]]:
     """`Game.full_views` (which see)."""
     pending = game.pending(state)
+    # One `waiting` list for every audience, as `result` is: nothing changes a view once made (the hub sets only
+    # top-level keys), and a part every view holds is diffed once a move (app/play/patch.py), not once per audience.
     waiting = sorted(pending)
     result = game.result(state)
     views = []
@@ -52,7 +55,7 @@ def full_views(game: Any, state: State, seats: list[int | None]) -> list[dict[st
         prompt = pending.get(seat) if seat is not None else None
         views.append({
             "seat": seat,
-            "waiting": list(waiting),
+            "waiting": waiting,
             "prompt": prompt_json(prompt) if prompt else None,
             "legal": game.legal(state, seat) if prompt else [],
             "result": result,
@@ -63,7 +66,10 @@ def full_views(game: Any, state: State, seats: list[int | None]) -> list[dict[st
 
 def prompt_json(prompt: Any) -> dict[str, Any]:
     """`Prompt.to_json`: written out by hand (dataclasses.asdict showed in move-path profiles); defaults left out."""
-    out: dict[str, Any] = {**said_of(prompt.text), "kind": prompt.kind}
+    text = prompt.text
+    # Most prompts are plain English: `said_of` would give {"text": text}, here without its two calls and a copy.
+    out: dict[str, Any] = {"text": text, "kind": prompt.kind} if type(text) is str else {**said_of(text),
+                                                                                          "kind": prompt.kind}
     if prompt.secret:
         out["secret"] = True
     if prompt.data:
@@ -115,7 +121,7 @@ _EXACT = frozenset((str, int, bool, type(None)))
 def _own_copy(listed: Action) -> Action:
     """A copy of a listed action without `say`, for `play` to keep: a new dict when every value is a str, int, bool
     or None (what it holds cannot change), else a deep copy as JSON."""
-    plain = {k: v for k, v in listed.items() if k != "say"}
+    plain = {k: v for k, v in listed.items() if k != "say"} if "say" in listed else dict(listed)
     if all(type(value) in _EXACT for value in plain.values()):
         return plain
     return copy_state(plain)

@@ -1,3 +1,4 @@
+# cython: annotation_typing=False
 """RFC 6902 patches between two views of one audience.
 
 Profiling the move path (bench/bench_ws.py under py-spy) showed jsonpatch.make_patch taking most of the server's
@@ -18,9 +19,10 @@ from __future__ import annotations
 from sys import getrefcount
 from typing import Any
 
-# Per move, the ops of each (old, new) pair of containers already diffed: (id(old), id(new)) -> (path, ops). Both
-# objects stay alive (the views hold them) while the memo does, so their ids cannot be reused meanwhile.
-Memo = dict[tuple[int, int], tuple[str, list[dict[str, Any]]]]
+# Per move, the ops of each (old, new) pair of containers already diffed: id(new) -> (old, path, ops). The new
+# object stays alive (its views hold it) while the memo does, so its id cannot be reused meanwhile; the old one is
+# held by the entry and compared by identity.
+Memo = dict[int, tuple[Any, str, list[dict[str, Any]]]]
 
 
 # CPython's references to a view's value while `_shared` looks at it: the view's dict, the pair `dict.items()` last
@@ -70,18 +72,29 @@ def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]], memo: Memo |
     """Ops turning `old` into `new`, which the caller has found to differ (each level compares its children once;
     comparing the pair again here cost a second deep comparison of every changed branch)."""
     if isinstance(old, dict) and isinstance(new, dict):
-        if len(old) == len(new) and old.keys() == new.keys():  # the usual case: no key removed or added
-            for key, value in new.items():
-                before = old[key]
-                if before is not value and (before != value or type(before) is not type(value)):
-                    at = f"{path}/{key.replace('~', '~0').replace('/', '~1') if '~' in key or '/' in key else key}"
-                    if type(before) in _LEAVES or type(value) in _LEAVES:
-                        ops.append({"op": "replace", "path": at, "value": value})
-                    elif memo is None:
-                        _diff(before, value, at, ops, None)
-                    else:
-                        _shared(before, value, at, ops, memo)
-            return
+        # The usual case: no key removed or added. A plain dict is looked up at once, its keys not compared first
+        # (that comparison was a tenth of a diff): as many keys and none missing are the same keys, and a missing
+        # one drops the ops written so far for the general case below. Any other dict (a defaultdict would make up
+        # a missing key) has its keys compared first.
+        if len(old) == len(new) and (type(old) is dict or old.keys() == new.keys()):
+            start = len(ops)
+            try:
+                for key, value in new.items():
+                    before = old[key]
+                    if before is not value and (before != value or type(before) is not type(value)):
+                        at = f"{path}/{key.replace('~', '~0').replace('/', '~1') if '~' in key or '/' in key else key}"
+                        # An empty list on either side is replaced whole too, as `_diff` would (a list of
+                        # legal actions or of awaited seats emptied or filled): no calls to find it out.
+                        if (type(before) in _LEAVES or type(value) in _LEAVES or (type(value) is list and not value)
+                                or (type(before) is list and not before)):
+                            ops.append({"op": "replace", "path": at, "value": value})
+                        elif memo is None:
+                            _diff(before, value, at, ops, None)
+                        else:
+                            _shared(before, value, at, ops, memo)
+                return
+            except KeyError:  # only from `old[key]`: each level below catches its own
+                del ops[start:]
         for key in old:
             if key not in new:
                 ops.append({"op": "remove", "path": f"{path}/{_escape(key)}"})
@@ -99,9 +112,10 @@ def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]], memo: Memo |
     if isinstance(old, list) and isinstance(new, list):
         if len(old) == len(new):
             # Find the changed items in one comprehension (most are unchanged, often the very same objects),
-            # then recurse into those alone.
-            changed = [i for i, a, b in zip(range(len(old)), old, new)
-                       if a is not b and (a != b or type(a) is not type(b))]
+            # then recurse into those alone. Indexed rather than zipped: as fast as Python, and compiled (with
+            # patch.pxd's C integer `i`) three times faster than a zip, whose every item is a tuple.
+            changed = [i for i in range(len(old))
+                       if old[i] is not new[i] and (old[i] != new[i] or type(old[i]) is not type(new[i]))]
             for i in changed:
                 value = new[i]
                 if type(value) in _LEAVES or type(old[i]) in _LEAVES:
@@ -123,14 +137,14 @@ def _shared(before: Any, value: Any, path: str, ops: list[dict[str, Any]], memo:
     if (type(value) is not dict and type(value) is not list) or getrefcount(value) < _HELD_ELSEWHERE:
         _diff(before, value, path, ops, memo)
         return
-    key = (id(before), id(value))
+    key = id(value)  # one int, not a pair of them: the entry holds the old object, checked by identity
     seen = memo.get(key)
-    if seen is not None and seen[0] == path:
-        ops.extend(seen[1])
+    if seen is not None and seen[0] is before and seen[1] == path:
+        ops.extend(seen[2])
         return
     start = len(ops)
     _diff(before, value, path, ops, memo)
-    memo[key] = (path, ops[start:])
+    memo[key] = (before, path, ops[start:])
 
 
 def _calibrate() -> int:
