@@ -24,7 +24,8 @@ from app import engine  # noqa: E402
 from app.engine.registry import load_games  # noqa: E402
 from app.play import messages  # noqa: E402
 from app.play.runtime import SPECTATOR, audience_key, seat_number  # noqa: E402
-from app.play.patch import make_patch, make_patches  # noqa: E402
+from app.play.hub import patch_frames  # noqa: E402
+from app.play.patch import make_patch  # noqa: E402
 
 
 def playout(game: engine.Game, players: int, moves: int, seed: int) -> list[tuple[dict, int, dict]]:
@@ -52,13 +53,12 @@ def one_move(game: engine.Game, move: tuple, audiences: list[str], parse, shared
     new_state, events = game.apply(state, seat, action, encoded, known["legal"] if known is not None else None)
     stored = orjson.dumps(new_state)  # the state stored with the move
     new = game.full_views(new_state, [seat_number(a) for a in audiences])
-    if shared:
-        patches = make_patches([(old[key], view) for key, view in zip(audiences, new)])
+    if shared:  # the hub's own frames: every audience diffed at once, events serialised once when all may see them
+        patch_frames([(key, old[key], view) for key, view in zip(audiences, new)], 8, events)
     else:
-        patches = [make_patch(old[key], view) for key, view in zip(audiences, new)]
-    for key, ops in zip(audiences, patches):
-        orjson.dumps({"type": "patch", "version": 8, "ops": ops,
-                      "events": engine.filter_events(events, seat_number(key))})
+        for key, view in zip(audiences, new):
+            orjson.dumps({"type": "patch", "version": 8, "ops": make_patch(old[key], view),
+                          "events": engine.filter_events(events, seat_number(key))})
     return new_state, stored, dict(zip(audiences, new))
 
 
