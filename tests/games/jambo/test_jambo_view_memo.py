@@ -73,14 +73,16 @@ def test_a_used_utility_makes_a_new_row():
 def test_legal_actions_labelled_once_equal_fresh_ones_over_a_playout(seed):
     """`Jambo.label` keeps each labelled action (steps/common.py `LABELLED`); the engine's own `label` is the fresh one."""
     from app.engine import StepGame
-    from app.games.jambo.steps import common
+    from app.games.jambo.steps import common, phases
 
     class Fresh(type(GAME)):
         label = StepGame.label
+        legal = StepGame.legal
 
     fresh = Fresh()
     states = playout(seed)
     common.LABELLED.clear()
+    phases.OFFERS.clear()
     warm = [[GAME.legal(state, seat) for seat in (0, 1)] for state in states]
     for state, seen in zip(states, warm):
         assert [fresh.legal(state, seat) for seat in (0, 1)] == seen

@@ -12,7 +12,8 @@ from typing import Any, Callable, ClassVar
 
 from app.engine import Log, State, Step, Text, one_per_design, seat_ref, t, tn
 from app.engine.steps import Frame
-from app.engine.memo import Memo
+from app.engine.memo import Memo, labelled_kept
+from app.engine.steps import top
 
 from .. import data as D
 from ..state import fit_fee, pile
@@ -37,6 +38,22 @@ class JamboStep(Step):
 
     def text(self, game: Any, s: State, frame: Frame, seat: int) -> Text:
         return self.describe(game, s, frame)
+
+    def labelled_options(self, game: Any, s: State, frame: Frame, seat: int) -> list[dict]:
+        """`options` as `legal` lists them: each action labelled (`labelled_kept`). A step whose offer is asked on
+        most moves (phase 1 and 2: steps/phases.py) keeps its labelled actions by what each is made of instead."""
+        return [labelled_kept(LABELLED, action) for action in self.options(game, s, frame, seat)]
+
+
+def legal(game: Any, s: State, seat: int) -> list[dict]:
+    """`StepGame.legal` (the same list): asked of the top step's `labelled_options`."""
+    frame = top(s)
+    if frame is None or s.get("over"):
+        return []
+    step = game.step_for(frame)
+    if seat not in step.seats(game, s, frame):
+        return []
+    return step.labelled_options(game, s, frame, seat)
 
 
 class HandDiscard(JamboStep):

@@ -13,12 +13,14 @@ from functools import cache
 from typing import ClassVar
 
 from app.engine import Log, State, Text, english, seat_ref, t
+from app.engine.memo import Memo
+from app.engine.move import labelled
 
 from .. import data as D
 from ..state import (can_draw, can_take, count_wares, fit_fee, held, pile, place_wares, seen_in_hand, supply,
                      take_ware)
 from ..turn import ask, discard_card, done, end_turn, set_turn_step
-from .common import (RULES, JamboStep, UtilityRule, commit_label, one_per_kind, paid_text, use_utility,
+from .common import (RULES, JamboStep, UtilityRule, fee_of, one_per_kind, paid_text, use_utility,
                      with_fee)
 
 
@@ -57,6 +59,15 @@ def can_sell(s: State, seat: int, kind: str) -> bool:
 
 def utility_actions(s: State, phase_one: bool = False) -> list[dict]:
     """Utilities the active player may use now (in phase 1 only the Mask may be used)."""
+    out: list[dict] = []
+    for card, fee in utility_facts(s, phase_one):
+        out.append(utility_action(card, fee))
+    return out
+
+
+def utility_facts(s: State, phase_one: bool = False) -> list[tuple[int, int]]:
+    """(card, 6th-space fee its use commits to) of each utility the active player may use now: all a use action is
+    made of (`utility_action`)."""
     me = s["turn"]
     out = []
     for card in s["players"][me]["utilities"]:
@@ -65,20 +76,112 @@ def utility_actions(s: State, phase_one: bool = False) -> list[dict]:
             continue
         rule = RULES[kind]
         if card not in s["used_utilities"] and rule.usable(s, me):
-            if rule.price:
-                label = t("Use {card} (1 action, {gold})", card=D.name(card), gold=D.gold(rule.price))
-            else:
-                label = t("Use {card} (1 action)", card=D.name(card))
-            label, fee = commit_label(s, me, kind, label)
-            use = {"type": "use", "card": card, "price": rule.price} if rule.price else {"type": "use", "card": card}
-            out.append({**use, **({"fee": fee} if fee else {}), "label": label})
+            out.append((card, fee_of(s["players"][me], rule.takes) if rule.takes else 0))
     return out
+
+
+def utility_action(card: int, fee: int) -> dict:
+    """Using a utility, from its facts (`utility_facts`)."""
+    rule = RULES[D.kind(card)]
+    if rule.price:
+        label = t("Use {card} (1 action, {gold})", card=D.name(card), gold=D.gold(rule.price))
+    else:
+        label = t("Use {card} (1 action)", card=D.name(card))
+    use = {"type": "use", "card": card, "price": rule.price} if rule.price else {"type": "use", "card": card}
+    return {**use, **({"fee": fee} if fee else {}), "label": with_fee(label, fee)}
 
 
 def end_action(s: State) -> dict:
     """Ending the turn; `bonus` is the gold it brings (1 with at least 2 actions unused)."""
     bonus = 1 if D.ACTIONS - s["actions_used"] >= D.END_BONUS_UNUSED else 0
     return {"type": "end", "bonus": bonus, "label": t("End turn")}
+
+
+# ---- phase 2's offer, labelled once by what each action is made of -----------------------------------------------
+# A hand's offer changes a little each move (one card played, a price or a fee), and labelling every action anew (its
+# Texts made, then its JSON written to find it in LABELLED) was the largest part of a move's `legal`. Each action (or
+# card's actions) is made from a small tuple of facts alone (`card_facts`, `utility_facts`, the end bonus), so the
+# labelled actions are kept under that tuple: the same objects while the facts are the same, which the diff skips with
+# `is`. The facts are worked out from the state every time (cheap arithmetic); only the making is kept.
+OFFERS = Memo(64)
+
+
+def card_facts(s: State, seat: int, card: int, left: list[int]) -> tuple | None:
+    """All that playing `card` from `seat`'s hand offers depends on, `left` being the supply: for a ware card (buy
+    price or None, 6th-space fee of the buy, sell gain or None); for a stand (its price or None); for any other card
+    (its 6th-space fee, or None when it cannot be played)."""
+    P = s["players"][seat]
+    kind = D.kind(card)
+    type_ = D.card_type(card)
+    if type_ == "ware":
+        buy = fee = None
+        if can_buy(s, seat, kind, left):
+            buy = buy_price(s, kind)
+            fee = fit_fee(P, len(D.KINDS[kind]["wares"]))
+        sell = sell_price(s, kind) if can_sell(s, seat, kind) else None
+        return (buy, fee, sell)
+    if type_ == "stand":
+        cost = stand_cost(s)
+        return (cost if P["gold"] >= cost else None,)
+    if kind in REACTIONS:
+        return None
+    rule = RULES[kind]
+    if not (isinstance(rule, UtilityRule) or rule.playable(s, seat)):
+        return None
+    if isinstance(rule, UtilityRule):  # laid in front of its player: it takes nothing yet
+        return (0,)
+    return (fee_of(P, rule.takes) if rule.takes else 0,)
+
+
+def card_actions(card: int, facts: tuple | None) -> list[dict]:
+    """The actions of playing `card`, from its facts (`card_facts`) alone."""
+    if facts is None:
+        return []
+    kind = D.kind(card)
+    type_ = D.card_type(card)
+    if type_ == "ware":
+        buy, fee, sell = facts
+        out = []
+        wares = D.wares_say(D.KINDS[kind]["wares"])
+        if buy is not None:
+            label = t("Buy {wares} for {gold}", wares=wares, gold=D.gold(buy))
+            out.append({"type": "buy", "card": card, "wares": list(D.KINDS[kind]["wares"]),
+                        "price": buy, "fee": fee, "label": with_fee(label, fee or 0)})
+        if sell is not None:
+            out.append({"type": "sell", "card": card, "wares": list(D.KINDS[kind]["wares"]), "gain": sell,
+                        "label": t("Sell {wares} for {gold}", wares=wares, gold=D.gold(sell))})
+        return out
+    if type_ == "stand":
+        cost = facts[0]
+        if cost is None:
+            return []
+        return [{"type": "play", "card": card, "price": cost,
+                 "label": t("Play {card} for {gold}", card=D.name(card), gold=D.gold(cost))}]
+    label = t("Play {card}", card=D.name(card))
+    if isinstance(RULES[kind], UtilityRule):
+        return [{"type": "play", "card": card, "label": label}]
+    fee = facts[0]
+    return [{"type": "play", "card": card, **({"fee": fee} if fee else {}), "label": with_fee(label, fee)}]
+
+
+def _kept(game, key: tuple, make) -> tuple:  # noqa: ANN001
+    """The labelled actions made by `make()`, kept under `key` (OFFERS): a tuple, never changed."""
+    found = OFFERS.get(key)
+    if found is None:
+        found = OFFERS.keep(key, tuple(labelled(action) for action in make()))
+    return found
+
+
+def labelled_utilities(game, s: State, phase_one: bool = False) -> list[dict]:  # noqa: ANN001
+    out: list[dict] = []
+    for card, fee in utility_facts(s, phase_one):
+        out += _kept(game, ("use", card, fee), lambda: [utility_action(card, fee)])
+    return out
+
+
+def labelled_end(game, s: State) -> dict:  # noqa: ANN001
+    bonus = 1 if D.ACTIONS - s["actions_used"] >= D.END_BONUS_UNUSED else 0
+    return _kept(game, ("end", bonus), lambda: [end_action(s)])[0]
 
 
 def start_use(s: State, seat: int, card: int, log: Log) -> None:
@@ -101,6 +204,17 @@ class DrawPhase(JamboStep):
         if s["actions_used"] < D.ACTIONS:
             out += utility_actions(s, phase_one=True)
         out.append(end_action(s))
+        return out
+
+    def labelled_options(self, game, s, frame, seat):
+        """`options` as `legal` lists them (labelled), each action kept by what it is made of (OFFERS)."""
+        out = []
+        if s["actions_used"] < D.ACTIONS and can_draw(s):
+            out += _kept(game, ("draw",), lambda: [{"type": "draw", "label": t("Draw a card (1 action)")}])
+        out += _kept(game, ("phase2",), lambda: [{"type": "phase2", "label": t("Go to phase 2")}])
+        if s["actions_used"] < D.ACTIONS:
+            out += labelled_utilities(game, s, phase_one=True)
+        out.append(labelled_end(game, s))
         return out
 
     def resolve(self, game, s, frame, seat, action, log):
@@ -164,6 +278,20 @@ class PlayPhase(JamboStep):
         out.append(end_action(s))
         return out
 
+    def labelled_options(self, game, s, frame, seat):
+        """`options` as `legal` lists them (labelled), each card's actions kept by its facts (OFFERS)."""
+        P = s["players"][seat]
+        out: list[dict] = []
+        if s["actions_used"] < D.ACTIONS:
+            left = supply(s)
+            for card in one_per_kind(P["hand"]):
+                facts = card_facts(s, seat, card, left)
+                if facts is not None:
+                    out += _kept(game, ("card", card, *facts), lambda: card_actions(card, facts))
+            out += labelled_utilities(game, s)
+        out.append(labelled_end(game, s))
+        return out
+
     def undoable_choice(self, game, s, frame, seat, action):
         kind = action["type"]
         if kind in ("buy", "sell"):
@@ -177,34 +305,7 @@ class PlayPhase(JamboStep):
 
     @staticmethod
     def _card_actions(s: State, seat: int, card: int, left: list[int]) -> list[dict]:
-        P = s["players"][seat]
-        kind = D.kind(card)
-        type_ = D.card_type(card)
-        if type_ == "ware":
-            out = []
-            wares = D.wares_say(D.KINDS[kind]["wares"])
-            if can_buy(s, seat, kind, left):
-                fee = fit_fee(P, len(D.KINDS[kind]["wares"]))
-                label = t("Buy {wares} for {gold}", wares=wares, gold=D.gold(buy_price(s, kind)))
-                out.append({"type": "buy", "card": card, "wares": list(D.KINDS[kind]["wares"]),
-                            "price": buy_price(s, kind), "fee": fee, "label": with_fee(label, fee or 0)})
-            if can_sell(s, seat, kind):
-                out.append({"type": "sell", "card": card, "wares": list(D.KINDS[kind]["wares"]),
-                            "gain": sell_price(s, kind),
-                            "label": t("Sell {wares} for {gold}", wares=wares, gold=D.gold(sell_price(s, kind)))})
-            return out
-        if type_ == "stand":
-            if P["gold"] < stand_cost(s):
-                return []
-            return [{"type": "play", "card": card, "price": stand_cost(s),
-                     "label": t("Play {card} for {gold}", card=D.name(card), gold=D.gold(stand_cost(s)))}]
-        if kind in REACTIONS or not (isinstance(RULES[kind], UtilityRule) or RULES[kind].playable(s, seat)):
-            return []
-        label = t("Play {card}", card=D.name(card))
-        if isinstance(RULES[kind], UtilityRule):  # laid in front of its player: it takes nothing yet
-            return [{"type": "play", "card": card, "label": label}]
-        label, fee = commit_label(s, seat, kind, label)
-        return [{"type": "play", "card": card, **({"fee": fee} if fee else {}), "label": label}]
+        return card_actions(card, card_facts(s, seat, card, left))
 
     def resolve(self, game, s, frame, seat, action, log):
         if action["type"] == "end":
