@@ -88,6 +88,9 @@ class Jambo(StepGame):
     def views(self, state: State, seats: list[int | None]) -> list[dict[str, Any]]:
         return view.views(self, state, seats)
 
+    def full_views(self, state: State, seats: list[int | None]) -> list[dict[str, Any]]:
+        return view.full_views(self, state, seats)
+
     def catalogue(self) -> dict[str, Any]:
         return view.catalogue()
 

@@ -90,3 +90,62 @@ def test_legal_actions_labelled_once_equal_fresh_ones_over_a_playout(seed):
     seat = min(GAME.pending(state))
     again = GAME.legal(orjson.loads(orjson.dumps(state)), seat)
     assert again and all(a is b for a, b in zip(again, GAME.legal(state, seat)))
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_full_views_equal_the_engines_over_a_playout(seed):
+    """Jambo's own `full_views` (view.full_views: the top step looked up once, prompts kept by content, offers kept by
+    their facts) gives the engine's envelope exactly, memos warm or emptied at random."""
+    from app.engine import move
+    from app.engine import StepGame
+    from app.games.jambo.steps import common, phases
+
+    class Fresh(type(GAME)):
+        label = StepGame.label
+        legal = StepGame.legal
+
+    fresh = Fresh()
+    rng = random.Random(seed)
+    for state in playout(seed):
+        if rng.random() < 0.2:
+            clear_memos()
+            common.LABELLED.clear()
+            phases.OFFERS.clear()
+            jambo_view._PROMPTS.clear()
+        for audiences in (AUDIENCES, [0, 1], [None], [1]):
+            assert GAME.full_views(state, audiences) == move.full_views(fresh, state, audiences)
+
+
+def test_an_unchanged_prompt_and_offer_are_the_same_objects():
+    states = [s for s in playout(5, moves=300) if GAME.pending(s)]
+    for state in states[::25]:
+        again = orjson.loads(orjson.dumps(state))
+        first, second = GAME.full_views(state, AUDIENCES), GAME.full_views(again, AUDIENCES)
+        for a, b in zip(first, second):
+            assert b["prompt"] is a["prompt"] and b["waiting"] is a["waiting"]
+            if a["legal"]:
+                kind = state["steps"][-1]["step"]
+                if kind in ("play", "draw"):
+                    assert all(x is y for x, y in zip(a["legal"], b["legal"]))
+
+
+def test_phase_offers_equal_fresh_ones_over_a_playout():
+    """Phases 1 and 2 keep each action labelled by what it is made of (steps/phases.py OFFERS): equal to the step's own
+    options labelled afresh, with the memo warm, emptied or tiny."""
+    from app.engine.move import labelled
+    from app.engine.memo import Memo
+    from app.games.jambo.steps import phases
+
+    for seed in (8, 21):
+        rng = random.Random(seed)
+        for state in playout(seed):
+            frame = state["steps"][-1]
+            if frame["step"] not in ("play", "draw"):
+                continue
+            if rng.random() < 0.1:
+                phases.OFFERS = Memo(rng.choice([1, 2, 64]))
+            step = GAME.step_for(frame)
+            seat = frame["seat"]
+            fresh = [labelled(a) for a in step.options(GAME, state, frame, seat)]
+            assert step.labelled_options(GAME, state, frame, seat) == fresh
+    phases.OFFERS = Memo(64)
