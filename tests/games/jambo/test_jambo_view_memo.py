@@ -149,3 +149,34 @@ def test_phase_offers_equal_fresh_ones_over_a_playout():
             fresh = [labelled(a) for a in step.options(GAME, state, frame, seat)]
             assert step.labelled_options(GAME, state, frame, seat) == fresh
     phases.OFFERS = Memo(64)
+
+
+def test_ware_facts_written_out_equal_card_facts():
+    """The play phase's written-out facts of a ware card (`ware_facts`) are `card_facts`' (can_buy, can_sell, fees),
+    for every ware card, in positions of seeded playouts with Wise Men and 6th spaces varied."""
+    from app.games.jambo.state import free_plain, supply
+    from app.games.jambo.steps import phases
+
+    rng = random.Random(4)
+    for state in playout(13)[::3] + playout(29)[::3]:
+        state = orjson.loads(orjson.dumps(state))
+        state["wise_men"] = rng.choice([0, 0, 1, 2])
+        seat = rng.choice([0, 1])
+        P = state["players"][seat]
+        if rng.random() < 0.3:
+            P["gold"] = rng.choice([0, 1, 2, 3, 5, 8])
+        left = supply(state)
+        for card, data in phases._WARE_CARDS.items():
+            assert phases.ware_facts(data, left, P, free_plain(P), state["wise_men"]) == \
+                phases.card_facts(state, seat, card, left), card
+
+
+def test_utility_cards_are_exactly_the_utility_rules():
+    """phases.card_facts and common.use_utility tell a utility by its card type, not by `isinstance(rule, UtilityRule)`
+    (an ABC check, slow): the two must agree for every card kind."""
+    from app.games.jambo import data as D
+    from app.games.jambo.steps.common import RULES, UtilityRule
+
+    for kind, rule in RULES.items():
+        assert (D.KINDS[kind]["type"] == "utility") == isinstance(rule, UtilityRule), kind
+    assert all(kind in RULES for kind, k in D.KINDS.items() if k["type"] == "utility")

@@ -117,7 +117,7 @@ def commit_label(s: State, seat: int, kind: str, label: Text) -> tuple[Text, int
 def use_utility(s: State, seat: int, kind: str, log: Log) -> None:
     """Start the effect of a utility of this kind for `seat` (the action and the once-a-turn mark are the caller's)."""
     rule = RULES[kind]
-    if isinstance(rule, UtilityRule) and rule.announce:
+    if D.KINDS[kind]["type"] == "utility" and rule.announce:  # a UtilityRule (tested): no ABC isinstance check
         log.add("use", t("{player} uses {card}", player=seat_ref(seat), card=D.KINDS[kind]["name"]))
     rule.start(s, seat, log)
 

@@ -17,11 +17,10 @@ from app.engine.memo import Memo
 from app.engine.move import labelled
 
 from .. import data as D
-from ..state import (can_draw, can_take, count_wares, fit_fee, held, pile, place_wares, seen_in_hand, supply,
-                     take_ware)
+from ..state import (can_draw, can_take, count_wares, fit_fee, free_plain, held, pile, place_wares, seen_in_hand,
+                     supply, take_ware)
 from ..turn import ask, discard_card, done, end_turn, set_turn_step
-from .common import (RULES, JamboStep, UtilityRule, fee_of, one_per_kind, paid_text, use_utility,
-                     with_fee)
+from .common import RULES, JamboStep, fee_of, one_per_kind, paid_text, use_utility, with_fee
 
 
 def stand_cost(s: State) -> int:
@@ -125,12 +124,40 @@ def card_facts(s: State, seat: int, card: int, left: list[int]) -> tuple | None:
         return (cost if P["gold"] >= cost else None,)
     if kind in REACTIONS:
         return None
-    rule = RULES[kind]
-    if not (isinstance(rule, UtilityRule) or rule.playable(s, seat)):
-        return None
-    if isinstance(rule, UtilityRule):  # laid in front of its player: it takes nothing yet
+    if type_ == "utility":  # laid in front of its player (always possible): it takes nothing yet
         return (0,)
+    rule = RULES[kind]
+    if not rule.playable(s, seat):
+        return None
     return (fee_of(P, rule.takes) if rule.takes else 0,)
+
+
+# Per ware card (card data, made once): the wares it names counted per type, only the types it names; how many;
+# its buy and sell price before Wise Men.
+_WARE_CARDS: dict[int, tuple[tuple[tuple[int, int], ...], int, int, int]] = {
+    card: (tuple((w, n) for w, n in enumerate(count_wares(D.KINDS[kind]["wares"])) if n),
+           len(D.KINDS[kind]["wares"]), D.KINDS[kind]["buy"], D.KINDS[kind]["sell"])
+    for card, kind in enumerate(D.CARD_KIND) if D.KINDS[kind]["type"] == "ware"}
+
+
+def ware_facts(card_data: tuple, left: list[int], P: dict, free: int, wise_men: int) -> tuple:
+    """`card_facts` of a ware card (the same tuple), written out for the play phase's offer, which asks it for every
+    ware card of a hand: `card_data` from _WARE_CARDS, `free` the player's free ordinary spaces."""
+    need, n, buy, sell = card_data
+    price = fee = None
+    for ware, k in need:
+        if left[ware] < k:
+            break
+    else:
+        fit = 0 if n <= free else (D.SIXTH_SPACE_FEE if n == free + 1 and P["sixth"] < 0 else None)
+        cost = max(0, buy - 2 * wise_men)
+        if fit is not None and P["gold"] >= cost + fit:
+            price, fee = cost, fit
+    wares, sixth = P["wares"], P["sixth"]
+    for ware, k in need:
+        if wares[ware] + (1 if sixth == ware else 0) < k:
+            return (price, fee, None)
+    return (price, fee, sell + 2 * wise_men)
 
 
 def card_actions(card: int, facts: tuple | None) -> list[dict]:
@@ -158,7 +185,7 @@ def card_actions(card: int, facts: tuple | None) -> list[dict]:
         return [{"type": "play", "card": card, "price": cost,
                  "label": t("Play {card} for {gold}", card=D.name(card), gold=D.gold(cost))}]
     label = t("Play {card}", card=D.name(card))
-    if isinstance(RULES[kind], UtilityRule):
+    if type_ == "utility":
         return [{"type": "play", "card": card, "label": label}]
     fee = facts[0]
     return [{"type": "play", "card": card, **({"fee": fee} if fee else {}), "label": with_fee(label, fee)}]
@@ -284,8 +311,11 @@ class PlayPhase(JamboStep):
         out: list[dict] = []
         if s["actions_used"] < D.ACTIONS:
             left = supply(s)
+            free = free_plain(P)
+            wise_men = s["wise_men"]
             for card in one_per_kind(P["hand"]):
-                facts = card_facts(s, seat, card, left)
+                ware = _WARE_CARDS.get(card)
+                facts = ware_facts(ware, left, P, free, wise_men) if ware is not None else card_facts(s, seat, card, left)
                 if facts is not None:
                     out += _kept(game, ("card", card, *facts), lambda: card_actions(card, facts))
             out += labelled_utilities(game, s)
