@@ -64,6 +64,9 @@ class Jambo(StepGame):
     def advance(self, state, log) -> None:
         turn.advance(state, log)
 
+    def play(self, state: State, seat: int, action: dict) -> list[dict]:
+        return turn.play(self, state, seat, action)
+
     def end_now(self, state: State, log: Log) -> None:
         """The move cap. Its steps stay where they are (they hold cards); once someone has 60 gold the usual result,
         else more gold wins and a tie is shared (the tie rule names who reached 60 first)."""

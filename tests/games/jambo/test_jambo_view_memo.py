@@ -180,3 +180,21 @@ def test_utility_cards_are_exactly_the_utility_rules():
     for kind, rule in RULES.items():
         assert (D.KINDS[kind]["type"] == "utility") == isinstance(rule, UtilityRule), kind
     assert all(kind in RULES for kind, k in D.KINDS.items() if k["type"] == "utility")
+
+
+@pytest.mark.parametrize("seed", [5, 23])
+def test_play_with_jambo_log_gives_the_engines_events_and_state(seed):
+    """`Jambo.play` (turn.play, with turn.JamboLog) makes the same events and state as the engine's StepGame.play."""
+    from app.engine import StepGame
+    from app.engine.game import copy_state
+
+    rng = random.Random(seed)
+    state = GAME.new_game(2, {}, seed)
+    while GAME.result(state) is None:
+        seat = rng.choice(sorted(GAME.pending(state)))
+        action = {k: v for k, v in rng.choice(GAME.legal(state, seat)).items() if k != "say"}
+        mine, theirs = copy_state(state), copy_state(state)
+        events = GAME.play(mine, seat, copy_state(action))
+        assert events == StepGame.play(GAME, theirs, seat, copy_state(action))
+        assert mine == theirs
+        state = mine

@@ -103,6 +103,8 @@ def end_action(s: State) -> dict:
 # labelled actions are kept under that tuple: the same objects while the facts are the same, which the diff skips with
 # `is`. The facts are worked out from the state every time (cheap arithmetic); only the making is kept.
 OFFERS = Memo(64)
+# Keeping or discarding a drawn card, by the card: bounded by the deck's 110 cards, never emptied (nothing churns).
+_KEEP_OFFERS: dict[int, tuple] = {}
 
 
 def card_facts(s: State, seat: int, card: int, left: list[int]) -> tuple | None:
@@ -273,6 +275,15 @@ class KeepDrawn(JamboStep):
         card = frame["card"]
         return [{"type": "keep", "card": card, "label": t("Keep {card}", card=name)},
                 {"type": "reject", "card": card, "label": t("Discard {card}", card=name)}]
+
+    def labelled_options(self, game, s, frame, seat):
+        """`options` labelled, kept per card (at most one entry a card of the deck: a drawn card is seldom one an
+        earlier move offered, so a small memo would miss)."""
+        card = frame["card"]
+        found = _KEEP_OFFERS.get(card)
+        if found is None:
+            found = _KEEP_OFFERS[card] = tuple(labelled(a) for a in self.options(game, s, frame, seat))
+        return list(found)
 
     def resolve(self, game, s, frame, seat, action, log):
         card = frame["card"]
