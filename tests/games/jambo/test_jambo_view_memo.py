@@ -82,7 +82,7 @@ def test_legal_actions_labelled_once_equal_fresh_ones_over_a_playout(seed):
     fresh = Fresh()
     states = playout(seed)
     common.LABELLED.clear()
-    phases.OFFERS.clear()
+    common.OFFERS.clear()
     warm = [[GAME.legal(state, seat) for seat in (0, 1)] for state in states]
     for state, seen in zip(states, warm):
         assert [fresh.legal(state, seat) for seat in (0, 1)] == seen
@@ -110,7 +110,7 @@ def test_full_views_equal_the_engines_over_a_playout(seed):
         if rng.random() < 0.2:
             clear_memos()
             common.LABELLED.clear()
-            phases.OFFERS.clear()
+            common.OFFERS.clear()
             jambo_view._PROMPTS.clear()
         for audiences in (AUDIENCES, [0, 1], [None], [1]):
             assert GAME.full_views(state, audiences) == move.full_views(fresh, state, audiences)
@@ -129,26 +129,28 @@ def test_an_unchanged_prompt_and_offer_are_the_same_objects():
                     assert all(x is y for x, y in zip(a["legal"], b["legal"]))
 
 
-def test_phase_offers_equal_fresh_ones_over_a_playout():
-    """Phases 1 and 2 keep each action labelled by what it is made of (steps/phases.py OFFERS): equal to the step's own
-    options labelled afresh, with the memo warm, emptied or tiny."""
+def test_offers_equal_fresh_ones_over_a_playout():
+    """Every step's `labelled_options` (phases 1 and 2, keep and the auction keep each action labelled by what it is
+    made of: steps/common.py OFFERS) equals the step's own options labelled afresh, with the memo warm, emptied or
+    tiny."""
     from app.engine.move import labelled
     from app.engine.memo import Memo
-    from app.games.jambo.steps import phases
+    from app.games.jambo.steps import common
 
-    for seed in (8, 21):
+    kinds = set()
+    for seed in (8, 21, 40):
         rng = random.Random(seed)
         for state in playout(seed):
             frame = state["steps"][-1]
-            if frame["step"] not in ("play", "draw"):
-                continue
+            kinds.add(frame["step"])
             if rng.random() < 0.1:
-                phases.OFFERS = Memo(rng.choice([1, 2, 64]))
+                common.OFFERS = Memo(rng.choice([1, 2, 64]))
             step = GAME.step_for(frame)
             seat = frame["seat"]
             fresh = [labelled(a) for a in step.options(GAME, state, frame, seat)]
             assert step.labelled_options(GAME, state, frame, seat) == fresh
-    phases.OFFERS = Memo(64)
+    common.OFFERS = Memo(64)
+    assert {"play", "draw", "keep", "auction"} <= kinds
 
 
 def test_ware_facts_written_out_equal_card_facts():
@@ -198,3 +200,14 @@ def test_play_with_jambo_log_gives_the_engines_events_and_state(seed):
         assert events == StepGame.play(GAME, theirs, seat, copy_state(action))
         assert mine == theirs
         state = mine
+
+
+def test_placement_after_a_bid_equals_winning_placement():
+    """The auction's bid menu works out the room and fee of winning without copying the player (`placement_after`)."""
+    from app.games.jambo.steps.auction import placement_after, winning_placement
+
+    for state in playout(31)[::4] + playout(37)[::4]:
+        for P in state["players"]:
+            for n in (1, 2, 3):
+                for amount in range(0, P["gold"] + 1):
+                    assert placement_after(P, n, amount) == winning_placement(P, [0] * n, amount), (P, n, amount)

@@ -13,6 +13,7 @@ from typing import Any, Callable, ClassVar
 from app.engine import Log, State, Step, Text, one_per_design, seat_ref, t, tn
 from app.engine.steps import Frame
 from app.engine.memo import Memo, labelled_kept
+from app.engine.move import labelled
 from app.engine.steps import top
 
 from .. import data as D
@@ -24,6 +25,19 @@ from ..turn import ask, discard_card
 # move (the same card at the same price). Nothing changes a legal action once made (the hub and `apply` only read
 # it). Small: the chain's hits are the actions the previous move offered.
 LABELLED = Memo(64)
+# Offers asked on most moves (phases 1 and 2, an auction's bids) labelled once by what each action is made of
+# (steps/phases.py): the same objects while those facts are the same, which the diff skips with `is`.
+OFFERS = Memo(64)
+
+
+def kept(key: tuple, make: Callable[[], list[dict]]) -> tuple:
+    """The labelled actions made by `make()`, kept under `key` (OFFERS), which must hold everything `make` reads: a
+    tuple, never changed."""
+    found = OFFERS.get(key)
+    if found is None:
+        found = OFFERS.keep(key, tuple(labelled(action) for action in make()))
+    return found
+
 
 
 class JamboStep(Step):

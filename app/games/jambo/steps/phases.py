@@ -13,14 +13,13 @@ from functools import cache
 from typing import ClassVar
 
 from app.engine import Log, State, Text, english, seat_ref, t
-from app.engine.memo import Memo
 from app.engine.move import labelled
 
 from .. import data as D
 from ..state import (can_draw, can_take, count_wares, fit_fee, free_plain, held, pile, place_wares, seen_in_hand,
                      supply, take_ware)
 from ..turn import ask, discard_card, done, end_turn, set_turn_step
-from .common import RULES, JamboStep, fee_of, one_per_kind, paid_text, use_utility, with_fee
+from .common import RULES, JamboStep, fee_of, kept, one_per_kind, paid_text, use_utility, with_fee
 
 
 def stand_cost(s: State) -> int:
@@ -102,7 +101,6 @@ def end_action(s: State) -> dict:
 # card's actions) is made from a small tuple of facts alone (`card_facts`, `utility_facts`, the end bonus), so the
 # labelled actions are kept under that tuple: the same objects while the facts are the same, which the diff skips with
 # `is`. The facts are worked out from the state every time (cheap arithmetic); only the making is kept.
-OFFERS = Memo(64)
 # Keeping or discarding a drawn card, by the card: bounded by the deck's 110 cards, never emptied (nothing churns).
 _KEEP_OFFERS: dict[int, tuple] = {}
 
@@ -193,24 +191,16 @@ def card_actions(card: int, facts: tuple | None) -> list[dict]:
     return [{"type": "play", "card": card, **({"fee": fee} if fee else {}), "label": with_fee(label, fee)}]
 
 
-def _kept(game, key: tuple, make) -> tuple:  # noqa: ANN001
-    """The labelled actions made by `make()`, kept under `key` (OFFERS): a tuple, never changed."""
-    found = OFFERS.get(key)
-    if found is None:
-        found = OFFERS.keep(key, tuple(labelled(action) for action in make()))
-    return found
-
-
 def labelled_utilities(game, s: State, phase_one: bool = False) -> list[dict]:  # noqa: ANN001
     out: list[dict] = []
     for card, fee in utility_facts(s, phase_one):
-        out += _kept(game, ("use", card, fee), lambda: [utility_action(card, fee)])
+        out += kept(("use", card, fee), lambda: [utility_action(card, fee)])
     return out
 
 
 def labelled_end(game, s: State) -> dict:  # noqa: ANN001
     bonus = 1 if D.ACTIONS - s["actions_used"] >= D.END_BONUS_UNUSED else 0
-    return _kept(game, ("end", bonus), lambda: [end_action(s)])[0]
+    return kept(("end", bonus), lambda: [end_action(s)])[0]
 
 
 def start_use(s: State, seat: int, card: int, log: Log) -> None:
@@ -239,8 +229,8 @@ class DrawPhase(JamboStep):
         """`options` as `legal` lists them (labelled), each action kept by what it is made of (OFFERS)."""
         out = []
         if s["actions_used"] < D.ACTIONS and can_draw(s):
-            out += _kept(game, ("draw",), lambda: [{"type": "draw", "label": t("Draw a card (1 action)")}])
-        out += _kept(game, ("phase2",), lambda: [{"type": "phase2", "label": t("Go to phase 2")}])
+            out += kept(("draw",), lambda: [{"type": "draw", "label": t("Draw a card (1 action)")}])
+        out += kept(("phase2",), lambda: [{"type": "phase2", "label": t("Go to phase 2")}])
         if s["actions_used"] < D.ACTIONS:
             out += labelled_utilities(game, s, phase_one=True)
         out.append(labelled_end(game, s))
@@ -328,7 +318,7 @@ class PlayPhase(JamboStep):
                 ware = _WARE_CARDS.get(card)
                 facts = ware_facts(ware, left, P, free, wise_men) if ware is not None else card_facts(s, seat, card, left)
                 if facts is not None:
-                    out += _kept(game, ("card", card, *facts), lambda: card_actions(card, facts))
+                    out += kept(("card", card, *facts), lambda: card_actions(card, facts))
             out += labelled_utilities(game, s)
         out.append(labelled_end(game, s))
         return out
