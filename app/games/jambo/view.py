@@ -12,7 +12,7 @@ from app.engine.move import prompt_json
 from app.engine.steps import top
 
 from . import data as D
-from .state import free_spaces, held, plain_capacity, supply
+from .state import plain_capacity, supply
 from .steps.phases import stand_cost
 from .turn import sub_step, turn_frame
 
@@ -42,12 +42,18 @@ def _row(s: State, P: Any, key: bytes, own: bool) -> dict[str, Any]:
         row = {**_row(s, P, key, False), "hand": list(P["hand"])}
     else:
         used = s["used_utilities"]
+        sixth = P["sixth"]
+        ordinary = list(P["wares"])
+        wares = list(ordinary)  # `held` of each type, written out (a row is made on most moves)
+        if sixth >= 0:
+            wares[sixth] += 1
+        capacity = plain_capacity(P)
         row = {
             "gold": P["gold"], "hand_count": len(P["hand"]),
             "utils": [{"card": u, "used": u in used} for u in P["utilities"]],
-            "stands": list(P["stands"]), "wares": [held(P, t) for t in range(6)],
-            "ordinary": list(P["wares"]), "sixth": P["sixth"],
-            "spaces": plain_capacity(P) + 1, "free": free_spaces(P),
+            "stands": list(P["stands"]), "wares": wares,
+            "ordinary": ordinary, "sixth": sixth,
+            "spaces": capacity + 1, "free": capacity - sum(ordinary) + (1 if sixth < 0 else 0),
         }
     return _ROWS.keep((key, own), row)
 
@@ -122,6 +128,12 @@ _WAITING: dict[tuple[int, ...], list[int]] = {}
 
 
 def _prompt(game: Any, s: State, step: Any, frame: Any, seat: int) -> dict[str, Any]:
+    short = step.prompt_key(s, frame)
+    if short is not None:
+        found = _PROMPTS.get(short)
+        if found is None:
+            found = _PROMPTS.keep(short, _prompt_made(game, s, step, frame, seat))
+        return found
     text, data = step.text(game, s, frame, seat), step.data(game, s, frame, seat)
     kind = step.prompt_kind or step.kind
     key = orjson.dumps((kind, step.secret, text, data))
@@ -130,6 +142,12 @@ def _prompt(game: Any, s: State, step: Any, frame: Any, seat: int) -> dict[str, 
         found = _PROMPTS.keep(key, prompt_json(Prompt(orjson.loads(orjson.dumps(text)), kind=kind,
                                                       secret=step.secret, data=orjson.loads(orjson.dumps(data)))))
     return found
+
+
+def _prompt_made(game: Any, s: State, step: Any, frame: Any, seat: int) -> dict[str, Any]:
+    """A prompt's JSON made afresh (what `_prompt` keeps)."""
+    return prompt_json(Prompt(step.text(game, s, frame, seat), kind=step.prompt_kind or step.kind, secret=step.secret,
+                              data=step.data(game, s, frame, seat)))
 
 
 def full_views(game: Any, s: State, seats: list[int | None]) -> list[dict[str, Any]]:

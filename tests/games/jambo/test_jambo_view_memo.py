@@ -211,3 +211,21 @@ def test_placement_after_a_bid_equals_winning_placement():
             for n in (1, 2, 3):
                 for amount in range(0, P["gold"] + 1):
                     assert placement_after(P, n, amount) == winning_placement(P, [0] * n, amount), (P, n, amount)
+
+
+def test_a_prompt_key_holds_all_its_prompt_reads():
+    """A step's `prompt_key` (phases 1 and 2, keep) stands for its prompt in the view's memo: over playouts, two
+    positions with the same key have the same prompt JSON, made afresh."""
+    from app.engine.move import prompt_json
+
+    seen = {}
+    for seed in (2, 19):
+        for state in playout(seed):
+            frame = state["steps"][-1]
+            step = GAME.step_for(frame)
+            key = step.prompt_key(state, frame)
+            if key is None or GAME.result(state) is not None:
+                continue
+            made = prompt_json(GAME.pending(state)[frame["seat"]])
+            assert seen.setdefault(key, made) == made, key
+    assert len(seen) >= 8

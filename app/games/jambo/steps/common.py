@@ -53,6 +53,11 @@ class JamboStep(Step):
     def text(self, game: Any, s: State, frame: Frame, seat: int) -> Text:
         return self.describe(game, s, frame)
 
+    def prompt_key(self, s: State, frame: Frame) -> tuple | None:
+        """A small key of all the prompt (`text`, `data`, kind) reads, for the view to keep its JSON by (view._prompt),
+        or None: then it is kept by the JSON of the text itself. Only the steps asked on most moves say one."""
+        return None
+
     def labelled_options(self, game: Any, s: State, frame: Frame, seat: int) -> list[dict]:
         """`options` as `legal` lists them: each action labelled (`labelled_kept`). A step whose offer is asked on
         most moves (phase 1 and 2: steps/phases.py) keeps its labelled actions by what each is made of instead."""

@@ -215,6 +215,9 @@ class DrawPhase(JamboStep):
     def text(self, game, s, frame, seat):
         return t("Phase 1: draw a card, or go to phase 2 ({n} actions left)", n=D.ACTIONS - s["actions_used"])
 
+    def prompt_key(self, s, frame):
+        return ("draw", s["actions_used"])  # all `text` reads (no data)
+
     def options(self, game, s, frame, seat):
         out = []
         if s["actions_used"] < D.ACTIONS and can_draw(s):
@@ -260,6 +263,9 @@ class KeepDrawn(JamboStep):
     def text(self, game, s, frame, seat):
         return t("Keep the card you drew (and go to phase 2) or discard it")
 
+    def prompt_key(self, s, frame):
+        return ("keep",)
+
     def options(self, game, s, frame, seat):
         name = D.card_say(frame["card"])
         card = frame["card"]
@@ -294,6 +300,9 @@ class PlayPhase(JamboStep):
 
     def text(self, game, s, frame, seat):
         return t("Phase 2: play cards or use utilities ({n} actions left)", n=D.ACTIONS - s["actions_used"])
+
+    def prompt_key(self, s, frame):
+        return ("play", s["actions_used"])
 
     def options(self, game, s, frame, seat):
         P = s["players"][seat]
