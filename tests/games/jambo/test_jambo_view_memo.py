@@ -229,3 +229,14 @@ def test_a_prompt_key_holds_all_its_prompt_reads():
             made = prompt_json(GAME.pending(state)[frame["seat"]])
             assert seen.setdefault(key, made) == made, key
     assert len(seen) >= 8
+
+
+def test_one_per_kind_written_out_equals_one_per_design():
+    from app.engine import one_per_design
+    from app.games.jambo import data as D
+    from app.games.jambo.steps.common import one_per_kind
+
+    rng = random.Random(3)
+    for _ in range(300):
+        cards = rng.sample(range(D.NUM_CARDS), rng.randint(0, 12))
+        assert one_per_kind(cards) == one_per_design(cards, D.kind)

@@ -98,26 +98,12 @@ class Auction(JamboStep):
         for amount in bid_amounts(frame["high"], P["gold"]):
             if wares:
                 room, fee = placement_after(P, n, amount)
-                out += kept(("bid", amount, room, fee, n), lambda: [self._bid(amount, room, fee, n)])
+                out += kept(("bid", amount, room, fee, n), _bid, amount, room, fee, n)
             else:
-                out += kept(("bid", amount), lambda: [self._bid(amount, None, None, n)])
+                out += kept(("bid", amount), _bid, amount, None, None, n)
         if not (frame["leader"] is None and seat == s["turn"]):
-            out += kept(("pass",), lambda: [{"type": "pass", "label": t("Pass")}])
+            out += kept(("pass",), _pass)
         return out
-
-    @staticmethod
-    def _bid(amount: int, room: int | None, fee: int | None, n: int) -> dict:
-        """A bid as `options` makes it: for wares (`room` not None) with the fee and room winning would bring."""
-        label = t("Bid {gold}", gold=D.gold(amount))
-        bid = {"type": "bid", "amount": amount, "price": amount}
-        if room is not None:
-            bid.update(fee=fee, room=room)
-            label = with_fee(label, fee)
-            if room < n:
-                label = t("{bid} (room for {room} of the {n} wares: the rest go back to the supply)", bid=label,
-                          room=room, n=n)
-        bid["label"] = label
-        return bid
 
     def resolve(self, game, s, frame, seat, action, log):
         if action["type"] == "bid":
@@ -148,6 +134,24 @@ class Auction(JamboStep):
                 log.add("auction_end", t("{player} pays {paid} and takes {wares} (wares without room go back to the "
                                          "supply)", **args))
         done(s)
+
+
+def _pass() -> list[dict]:
+    return [{"type": "pass", "label": t("Pass")}]
+
+
+def _bid(amount: int, room: int | None, fee: int | None, n: int) -> list[dict]:
+    """A bid as `Auction.options` makes it: for wares (`room` not None) with the fee and room winning would bring."""
+    label = t("Bid {gold}", gold=D.gold(amount))
+    bid = {"type": "bid", "amount": amount, "price": amount}
+    if room is not None:
+        bid.update(fee=fee, room=room)
+        label = with_fee(label, fee)
+        if room < n:
+            label = t("{bid} (room for {room} of the {n} wares: the rest go back to the supply)", bid=label,
+                      room=room, n=n)
+    bid["label"] = label
+    return [bid]
 
 
 STEPS = (Auction,)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, Callable, ClassVar
 
-from app.engine import Log, State, Step, Text, one_per_design, seat_ref, t, tn
+from app.engine import Log, State, Step, Text, seat_ref, t, tn
 from app.engine.steps import Frame
 from app.engine.memo import Memo, labelled_kept
 from app.engine.move import labelled
@@ -30,13 +30,26 @@ LABELLED = Memo(64)
 OFFERS = Memo(64)
 
 
-def kept(key: tuple, make: Callable[[], list[dict]]) -> tuple:
-    """The labelled actions made by `make()`, kept under `key` (OFFERS), which must hold everything `make` reads: a
-    tuple, never changed."""
+def kept(key: tuple, make: Callable[..., list[dict]], *args: Any) -> tuple:
+    """The labelled actions `make(*args)` makes, kept under `key` (OFFERS), which must hold everything they are made
+    of: a tuple, never changed. (`make` and its arguments rather than a closure: none is made on a hit.)"""
     found = OFFERS.get(key)
     if found is None:
-        found = OFFERS.keep(key, tuple(labelled(action) for action in make()))
+        found = OFFERS.keep(key, tuple(labelled(action) for action in make(*args)))
     return found
+
+
+def one_per_kind(cards: list[int]) -> list[int]:
+    """Identical cards are interchangeable: offer the first of each kind (`kit.one_per_design` by kind, written out
+    here: kit.py is not compiled, and every phase 2 offer asks it)."""
+    seen = set()
+    out = []
+    for card in cards:
+        kind = D.CARD_KIND[card]
+        if kind not in seen:
+            seen.add(kind)
+            out.append(card)
+    return out
 
 
 
@@ -167,9 +180,6 @@ def discard_from_hand(s: State, seat: int, card: int, log: Log) -> None:
 
 # ---- choice lists ------------------------------------------------------------------------------------------------
 
-def one_per_kind(cards: list[int]) -> list[int]:
-    """Identical cards are interchangeable: offer the first of each kind."""
-    return one_per_design(cards, D.kind)
 
 
 def card_choices(cards: list[int], label: Callable[[Any], Text], type_: str = "pick") -> list[dict]:

@@ -194,13 +194,30 @@ def card_actions(card: int, facts: tuple | None) -> list[dict]:
 def labelled_utilities(game, s: State, phase_one: bool = False) -> list[dict]:  # noqa: ANN001
     out: list[dict] = []
     for card, fee in utility_facts(s, phase_one):
-        out += kept(("use", card, fee), lambda: [utility_action(card, fee)])
+        out += kept(("use", card, fee), _use_actions, card, fee)
     return out
 
 
 def labelled_end(game, s: State) -> dict:  # noqa: ANN001
     bonus = 1 if D.ACTIONS - s["actions_used"] >= D.END_BONUS_UNUSED else 0
-    return kept(("end", bonus), lambda: [end_action(s)])[0]
+    return kept(("end", bonus), _end_actions, bonus)[0]
+
+
+def _use_actions(card: int, fee: int) -> list[dict]:
+    return [utility_action(card, fee)]
+
+
+def _end_actions(bonus: int) -> list[dict]:
+    """`[end_action(s)]` of a state whose end brings `bonus`."""
+    return [{"type": "end", "bonus": bonus, "label": t("End turn")}]
+
+
+def _draw_actions() -> list[dict]:
+    return [{"type": "draw", "label": t("Draw a card (1 action)")}]
+
+
+def _phase2_actions() -> list[dict]:
+    return [{"type": "phase2", "label": t("Go to phase 2")}]
 
 
 def start_use(s: State, seat: int, card: int, log: Log) -> None:
@@ -232,8 +249,8 @@ class DrawPhase(JamboStep):
         """`options` as `legal` lists them (labelled), each action kept by what it is made of (OFFERS)."""
         out = []
         if s["actions_used"] < D.ACTIONS and can_draw(s):
-            out += kept(("draw",), lambda: [{"type": "draw", "label": t("Draw a card (1 action)")}])
-        out += kept(("phase2",), lambda: [{"type": "phase2", "label": t("Go to phase 2")}])
+            out += kept(("draw",), _draw_actions)
+        out += kept(("phase2",), _phase2_actions)
         if s["actions_used"] < D.ACTIONS:
             out += labelled_utilities(game, s, phase_one=True)
         out.append(labelled_end(game, s))
@@ -327,7 +344,7 @@ class PlayPhase(JamboStep):
                 ware = _WARE_CARDS.get(card)
                 facts = ware_facts(ware, left, P, free, wise_men) if ware is not None else card_facts(s, seat, card, left)
                 if facts is not None:
-                    out += kept(("card", card, *facts), lambda: card_actions(card, facts))
+                    out += kept(("card", card, *facts), card_actions, card, facts)
             out += labelled_utilities(game, s)
         out.append(labelled_end(game, s))
         return out
