@@ -22,7 +22,7 @@ from .bot import JamboBot
 from .bot import chances as gold_chances
 from .state import JamboOptions, free_plain, held, known, plain_capacity, setup, supply
 from .steps import STEP_TYPES
-from .steps.common import LABELLED
+from .steps.common import LABELLED, legal
 
 # Fields of a sub-step that hold cards out of every other place while it is decided.
 _CARDS_IN_STEP = {"psychic": "cards", "scale": "cards", "ape": "pool", "lion": "pool", "replace": "card"}
@@ -64,6 +64,9 @@ class Jambo(StepGame):
     def advance(self, state, log) -> None:
         turn.advance(state, log)
 
+    def play(self, state: State, seat: int, action: dict) -> list[dict]:
+        return turn.play(self, state, seat, action)
+
     def end_now(self, state: State, log: Log) -> None:
         """The move cap. Its steps stay where they are (they hold cards); once someone has 60 gold the usual result,
         else more gold wins and a tie is shared (the tie rule names who reached 60 first)."""
@@ -79,11 +82,17 @@ class Jambo(StepGame):
     def label(self, action: dict) -> dict:
         return labelled_kept(LABELLED, action)
 
+    def legal(self, state: State, seat: int) -> list[dict]:
+        return legal(self, state, seat)
+
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view.view(self, state, seat)
 
     def views(self, state: State, seats: list[int | None]) -> list[dict[str, Any]]:
         return view.views(self, state, seats)
+
+    def full_views(self, state: State, seats: list[int | None]) -> list[dict[str, Any]]:
+        return view.full_views(self, state, seats)
 
     def catalogue(self) -> dict[str, Any]:
         return view.catalogue()

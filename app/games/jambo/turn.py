@@ -8,13 +8,42 @@ says so or when the fifth action of phase 2 has been resolved (`advance`).
 
 from __future__ import annotations
 
+from typing import Any
+
 from app.engine import Log, State, seat_ref, t, tn
-from app.engine.steps import Frame
+from app.engine.steps import Frame, top
+from app.engine.text import said
 
 from . import data as D
 from .scoring import result
 
 TURN_STEPS = ("draw", "keep", "play")
+
+
+class JamboLog(Log):
+    """The engine's Log, its entries made here (the same events as `kit.event`: type, English text and `say`, seats,
+    data): this module is compiled with the game (docs/accel.md), kit.py is not, and a move adds one to three."""
+
+    def add(self, type_: str, text: Any, seats: Any = None, **data: Any) -> dict:
+        entry = {"type": type_, **said(text)}
+        if seats is not None:
+            entry["seats"] = sorted(set(seats))
+        entry.update(data)
+        self.events.append(entry)
+        return entry
+
+    def private(self, seat: int, type_: str, text: Any, **data: Any) -> dict:
+        return self.add(type_, text, [seat], **data)
+
+
+def play(game: Any, s: State, seat: int, action: dict) -> list[dict]:
+    """`StepGame.play` (the same events and state), with a JamboLog."""
+    log = JamboLog()
+    frame = top(s)
+    assert frame is not None, "play without a pending step"
+    game.step_for(frame).resolve(game, s, frame, seat, action, log)
+    advance(s, log)
+    return log.events
 
 
 def turn_frame(s: State) -> Frame:

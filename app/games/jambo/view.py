@@ -6,11 +6,13 @@ from typing import Any
 
 import orjson
 
-from app.engine import State, said
+from app.engine import Prompt, State, said
 from app.engine.memo import Memo
+from app.engine.move import prompt_json
+from app.engine.steps import top
 
 from . import data as D
-from .state import free_spaces, held, plain_capacity, supply
+from .state import plain_capacity, supply
 from .steps.phases import stand_cost
 from .turn import sub_step, turn_frame
 
@@ -40,12 +42,18 @@ def _row(s: State, P: Any, key: bytes, own: bool) -> dict[str, Any]:
         row = {**_row(s, P, key, False), "hand": list(P["hand"])}
     else:
         used = s["used_utilities"]
+        sixth = P["sixth"]
+        ordinary = list(P["wares"])
+        wares = list(ordinary)  # `held` of each type, written out (a row is made on most moves)
+        if sixth >= 0:
+            wares[sixth] += 1
+        capacity = plain_capacity(P)
         row = {
             "gold": P["gold"], "hand_count": len(P["hand"]),
             "utils": [{"card": u, "used": u in used} for u in P["utilities"]],
-            "stands": list(P["stands"]), "wares": [held(P, t) for t in range(6)],
-            "ordinary": list(P["wares"]), "sixth": P["sixth"],
-            "spaces": plain_capacity(P) + 1, "free": free_spaces(P),
+            "stands": list(P["stands"]), "wares": wares,
+            "ordinary": ordinary, "sixth": sixth,
+            "spaces": capacity + 1, "free": capacity - sum(ordinary) + (1 if sixth < 0 else 0),
         }
     return _ROWS.keep((key, own), row)
 
@@ -109,6 +117,65 @@ def views(game: Any, s: State, seats: list[int | None]) -> list[dict[str, Any]]:
             "wise": s["wise_men"], "ender": s["ender"], "final_turn": final_turn,
             "tie_goes_to": s["tie_goes_to"], "first": s["first"], "turns": s["turns"],
         })
+    return out
+
+
+# A prompt's JSON by what it is made of (its kind, text, data and secrecy): the very same dict while the prompt is the
+# same, which the diff then skips with `is`; its English is not looked up again.
+_PROMPTS = Memo(16)
+# `waiting`, one list per set of seats waited for (at most four: none, either seat, both), shared by every view.
+_WAITING: dict[tuple[int, ...], list[int]] = {}
+
+
+def _prompt(game: Any, s: State, step: Any, frame: Any, seat: int) -> dict[str, Any]:
+    short = step.prompt_key(s, frame)
+    if short is not None:
+        found = _PROMPTS.get(short)
+        if found is None:
+            found = _PROMPTS.keep(short, _prompt_made(game, s, step, frame, seat))
+        return found
+    text, data = step.text(game, s, frame, seat), step.data(game, s, frame, seat)
+    kind = step.prompt_kind or step.kind
+    key = orjson.dumps((kind, step.secret, text, data))
+    found = _PROMPTS.get(key)
+    if found is None:
+        found = _PROMPTS.keep(key, prompt_json(Prompt(orjson.loads(orjson.dumps(text)), kind=kind,
+                                                      secret=step.secret, data=orjson.loads(orjson.dumps(data)))))
+    return found
+
+
+def _prompt_made(game: Any, s: State, step: Any, frame: Any, seat: int) -> dict[str, Any]:
+    """A prompt's JSON made afresh (what `_prompt` keeps)."""
+    return prompt_json(Prompt(step.text(game, s, frame, seat), kind=step.prompt_kind or step.kind, secret=step.secret,
+                              data=step.data(game, s, frame, seat)))
+
+
+def full_views(game: Any, s: State, seats: list[int | None]) -> list[dict[str, Any]]:
+    """`Game.full_views` (the same views): the top step looked up once for the prompts, the waiting list and the legal
+    lists (the engine's asks `pending`, which makes every asked seat's Prompt, then `legal` for each), and each prompt's
+    JSON the kept one (`_prompt`)."""
+    frame = top(s)
+    over = s.get("over")
+    prompts: dict[int, dict[str, Any]] = {}
+    listed: dict[int, list] = {}
+    asked: list[int] = []
+    if frame is not None and not over:
+        step = game.step_for(frame)
+        asked = step.seats(game, s, frame)
+        for seat in seats:
+            if seat is not None and seat in asked:
+                prompts[seat] = _prompt(game, s, step, frame, seat)
+                listed[seat] = step.labelled_options(game, s, frame, seat)
+    key = tuple(sorted(asked))
+    waiting = _WAITING.get(key)
+    if waiting is None:
+        waiting = _WAITING[key] = list(key)
+    result = over or None
+    out = []
+    for seat, game_view in zip(seats, views(game, s, seats)):
+        prompt = prompts.get(seat) if seat is not None else None
+        out.append({"seat": seat, "waiting": waiting, "prompt": prompt,
+                    "legal": listed[seat] if prompt is not None else [], "result": result, "game": game_view})
     return out
 
 

@@ -12,9 +12,9 @@ from app.engine import Log, State, seat_ref, t
 from app.engine.game import copy_state
 
 from .. import data as D
-from ..state import place_wares
+from ..state import free_plain, place_wares
 from ..turn import ask, done
-from .common import JamboStep, paid_text, with_fee
+from .common import JamboStep, kept, paid_text, with_fee
 
 
 def open_auction(s: State, seat: int, what: str, items: list[int], log: Log) -> None:
@@ -51,6 +51,15 @@ def winning_placement(P: dict, wares: list[int], amount: int) -> tuple[int, int]
     return place_wares(after, wares)
 
 
+def placement_after(P: dict, n: int, amount: int) -> tuple[int, int]:
+    """`winning_placement(P, wares, amount)` for n wares, worked out without a copy of P (tested equal): ordinary
+    spaces first, then the 6th space if it is free and the gold left after the bid pays its fee."""
+    room = min(n, max(free_plain(P), 0))
+    if room < n and P["sixth"] < 0 and P["gold"] - amount >= D.SIXTH_SPACE_FEE:
+        return room + 1, D.SIXTH_SPACE_FEE
+    return room, 0
+
+
 class Auction(JamboStep):
     kind = "auction"
 
@@ -77,6 +86,23 @@ class Auction(JamboStep):
             out.append(bid)
         if not (frame["leader"] is None and seat == s["turn"]):
             out.append({"type": "pass", "label": t("Pass")})
+        return out
+
+    def labelled_options(self, game, s, frame, seat):
+        """`options` labelled, each bid kept by what it is made of (its amount, and for wares the room and fee winning
+        would bring and how many wares): the next bidder's menu mostly repeats the last one's amounts."""
+        P = s["players"][seat]
+        wares = frame["what"] == "wares"
+        n = len(frame["items"])
+        out: list[dict] = []
+        for amount in bid_amounts(frame["high"], P["gold"]):
+            if wares:
+                room, fee = placement_after(P, n, amount)
+                out += kept(("bid", amount, room, fee, n), _bid, amount, room, fee, n)
+            else:
+                out += kept(("bid", amount), _bid, amount, None, None, n)
+        if not (frame["leader"] is None and seat == s["turn"]):
+            out += kept(("pass",), _pass)
         return out
 
     def resolve(self, game, s, frame, seat, action, log):
@@ -108,6 +134,24 @@ class Auction(JamboStep):
                 log.add("auction_end", t("{player} pays {paid} and takes {wares} (wares without room go back to the "
                                          "supply)", **args))
         done(s)
+
+
+def _pass() -> list[dict]:
+    return [{"type": "pass", "label": t("Pass")}]
+
+
+def _bid(amount: int, room: int | None, fee: int | None, n: int) -> list[dict]:
+    """A bid as `Auction.options` makes it: for wares (`room` not None) with the fee and room winning would bring."""
+    label = t("Bid {gold}", gold=D.gold(amount))
+    bid = {"type": "bid", "amount": amount, "price": amount}
+    if room is not None:
+        bid.update(fee=fee, room=room)
+        label = with_fee(label, fee)
+        if room < n:
+            label = t("{bid} (room for {room} of the {n} wares: the rest go back to the supply)", bid=label,
+                      room=room, n=n)
+    bid["label"] = label
+    return [bid]
 
 
 STEPS = (Auction,)

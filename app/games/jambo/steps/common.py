@@ -10,9 +10,11 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, Callable, ClassVar
 
-from app.engine import Log, State, Step, Text, one_per_design, seat_ref, t, tn
+from app.engine import Log, State, Step, Text, seat_ref, t, tn
 from app.engine.steps import Frame
-from app.engine.memo import Memo
+from app.engine.memo import Memo, labelled_kept
+from app.engine.move import labelled
+from app.engine.steps import top
 
 from .. import data as D
 from ..state import fit_fee, pile
@@ -23,6 +25,32 @@ from ..turn import ask, discard_card
 # move (the same card at the same price). Nothing changes a legal action once made (the hub and `apply` only read
 # it). Small: the chain's hits are the actions the previous move offered.
 LABELLED = Memo(64)
+# Offers asked on most moves (phases 1 and 2, an auction's bids) labelled once by what each action is made of
+# (steps/phases.py): the same objects while those facts are the same, which the diff skips with `is`.
+OFFERS = Memo(64)
+
+
+def kept(key: tuple, make: Callable[..., list[dict]], *args: Any) -> tuple:
+    """The labelled actions `make(*args)` makes, kept under `key` (OFFERS), which must hold everything they are made
+    of: a tuple, never changed. (`make` and its arguments rather than a closure: none is made on a hit.)"""
+    found = OFFERS.get(key)
+    if found is None:
+        found = OFFERS.keep(key, tuple(labelled(action) for action in make(*args)))
+    return found
+
+
+def one_per_kind(cards: list[int]) -> list[int]:
+    """Identical cards are interchangeable: offer the first of each kind (`kit.one_per_design` by kind, written out
+    here: kit.py is not compiled, and every phase 2 offer asks it)."""
+    seen = set()
+    out = []
+    for card in cards:
+        kind = D.CARD_KIND[card]
+        if kind not in seen:
+            seen.add(kind)
+            out.append(card)
+    return out
+
 
 
 class JamboStep(Step):
@@ -37,6 +65,27 @@ class JamboStep(Step):
 
     def text(self, game: Any, s: State, frame: Frame, seat: int) -> Text:
         return self.describe(game, s, frame)
+
+    def prompt_key(self, s: State, frame: Frame) -> tuple | None:
+        """A small key of all the prompt (`text`, `data`, kind) reads, for the view to keep its JSON by (view._prompt),
+        or None: then it is kept by the JSON of the text itself. Only the steps asked on most moves say one."""
+        return None
+
+    def labelled_options(self, game: Any, s: State, frame: Frame, seat: int) -> list[dict]:
+        """`options` as `legal` lists them: each action labelled (`labelled_kept`). A step whose offer is asked on
+        most moves (phase 1 and 2: steps/phases.py) keeps its labelled actions by what each is made of instead."""
+        return [labelled_kept(LABELLED, action) for action in self.options(game, s, frame, seat)]
+
+
+def legal(game: Any, s: State, seat: int) -> list[dict]:
+    """`StepGame.legal` (the same list): asked of the top step's `labelled_options`."""
+    frame = top(s)
+    if frame is None or s.get("over"):
+        return []
+    step = game.step_for(frame)
+    if seat not in step.seats(game, s, frame):
+        return []
+    return step.labelled_options(game, s, frame, seat)
 
 
 class HandDiscard(JamboStep):
@@ -100,7 +149,7 @@ def commit_label(s: State, seat: int, kind: str, label: Text) -> tuple[Text, int
 def use_utility(s: State, seat: int, kind: str, log: Log) -> None:
     """Start the effect of a utility of this kind for `seat` (the action and the once-a-turn mark are the caller's)."""
     rule = RULES[kind]
-    if isinstance(rule, UtilityRule) and rule.announce:
+    if D.KINDS[kind]["type"] == "utility" and rule.announce:  # a UtilityRule (tested): no ABC isinstance check
         log.add("use", t("{player} uses {card}", player=seat_ref(seat), card=D.KINDS[kind]["name"]))
     rule.start(s, seat, log)
 
@@ -131,9 +180,6 @@ def discard_from_hand(s: State, seat: int, card: int, log: Log) -> None:
 
 # ---- choice lists ------------------------------------------------------------------------------------------------
 
-def one_per_kind(cards: list[int]) -> list[int]:
-    """Identical cards are interchangeable: offer the first of each kind."""
-    return one_per_design(cards, D.kind)
 
 
 def card_choices(cards: list[int], label: Callable[[Any], Text], type_: str = "pick") -> list[dict]:

@@ -460,7 +460,10 @@ class Drummer(CardRule):
     first_step = "drummer"
 
     def playable(self, s, seat):
-        return bool(_discarded_utilities(s))
+        for card in s["discard"]:  # `_discarded_utilities` is not empty
+            if D.card_type(card) == "utility":
+                return True
+        return False
 
 
 class DrummerTake(JamboStep):

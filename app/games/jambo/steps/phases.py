@@ -13,13 +13,13 @@ from functools import cache
 from typing import ClassVar
 
 from app.engine import Log, State, Text, english, seat_ref, t
+from app.engine.move import labelled
 
 from .. import data as D
-from ..state import (can_draw, can_take, count_wares, fit_fee, held, pile, place_wares, seen_in_hand, supply,
-                     take_ware)
+from ..state import (can_draw, can_take, count_wares, fit_fee, free_plain, held, pile, place_wares, seen_in_hand,
+                     supply, take_ware)
 from ..turn import ask, discard_card, done, end_turn, set_turn_step
-from .common import (RULES, JamboStep, UtilityRule, commit_label, one_per_kind, paid_text, use_utility,
-                     with_fee)
+from .common import RULES, JamboStep, fee_of, kept, one_per_kind, paid_text, use_utility, with_fee
 
 
 def stand_cost(s: State) -> int:
@@ -57,6 +57,15 @@ def can_sell(s: State, seat: int, kind: str) -> bool:
 
 def utility_actions(s: State, phase_one: bool = False) -> list[dict]:
     """Utilities the active player may use now (in phase 1 only the Mask may be used)."""
+    out: list[dict] = []
+    for card, fee in utility_facts(s, phase_one):
+        out.append(utility_action(card, fee))
+    return out
+
+
+def utility_facts(s: State, phase_one: bool = False) -> list[tuple[int, int]]:
+    """(card, 6th-space fee its use commits to) of each utility the active player may use now: all a use action is
+    made of (`utility_action`)."""
     me = s["turn"]
     out = []
     for card in s["players"][me]["utilities"]:
@@ -65,20 +74,150 @@ def utility_actions(s: State, phase_one: bool = False) -> list[dict]:
             continue
         rule = RULES[kind]
         if card not in s["used_utilities"] and rule.usable(s, me):
-            if rule.price:
-                label = t("Use {card} (1 action, {gold})", card=D.name(card), gold=D.gold(rule.price))
-            else:
-                label = t("Use {card} (1 action)", card=D.name(card))
-            label, fee = commit_label(s, me, kind, label)
-            use = {"type": "use", "card": card, "price": rule.price} if rule.price else {"type": "use", "card": card}
-            out.append({**use, **({"fee": fee} if fee else {}), "label": label})
+            out.append((card, fee_of(s["players"][me], rule.takes) if rule.takes else 0))
     return out
+
+
+def utility_action(card: int, fee: int) -> dict:
+    """Using a utility, from its facts (`utility_facts`)."""
+    rule = RULES[D.kind(card)]
+    if rule.price:
+        label = t("Use {card} (1 action, {gold})", card=D.name(card), gold=D.gold(rule.price))
+    else:
+        label = t("Use {card} (1 action)", card=D.name(card))
+    use = {"type": "use", "card": card, "price": rule.price} if rule.price else {"type": "use", "card": card}
+    return {**use, **({"fee": fee} if fee else {}), "label": with_fee(label, fee)}
 
 
 def end_action(s: State) -> dict:
     """Ending the turn; `bonus` is the gold it brings (1 with at least 2 actions unused)."""
     bonus = 1 if D.ACTIONS - s["actions_used"] >= D.END_BONUS_UNUSED else 0
     return {"type": "end", "bonus": bonus, "label": t("End turn")}
+
+
+# ---- phase 2's offer, labelled once by what each action is made of -----------------------------------------------
+# A hand's offer changes a little each move (one card played, a price or a fee), and labelling every action anew (its
+# Texts made, then its JSON written to find it in LABELLED) was the largest part of a move's `legal`. Each action (or
+# card's actions) is made from a small tuple of facts alone (`card_facts`, `utility_facts`, the end bonus), so the
+# labelled actions are kept under that tuple: the same objects while the facts are the same, which the diff skips with
+# `is`. The facts are worked out from the state every time (cheap arithmetic); only the making is kept.
+# Keeping or discarding a drawn card, by the card: bounded by the deck's 110 cards, never emptied (nothing churns).
+_KEEP_OFFERS: dict[int, tuple] = {}
+
+
+def card_facts(s: State, seat: int, card: int, left: list[int]) -> tuple | None:
+    """All that playing `card` from `seat`'s hand offers depends on, `left` being the supply: for a ware card (buy
+    price or None, 6th-space fee of the buy, sell gain or None); for a stand (its price or None); for any other card
+    (its 6th-space fee, or None when it cannot be played)."""
+    P = s["players"][seat]
+    kind = D.kind(card)
+    type_ = D.card_type(card)
+    if type_ == "ware":
+        buy = fee = None
+        if can_buy(s, seat, kind, left):
+            buy = buy_price(s, kind)
+            fee = fit_fee(P, len(D.KINDS[kind]["wares"]))
+        sell = sell_price(s, kind) if can_sell(s, seat, kind) else None
+        return (buy, fee, sell)
+    if type_ == "stand":
+        cost = stand_cost(s)
+        return (cost if P["gold"] >= cost else None,)
+    if kind in REACTIONS:
+        return None
+    if type_ == "utility":  # laid in front of its player (always possible): it takes nothing yet
+        return (0,)
+    rule = RULES[kind]
+    if not rule.playable(s, seat):
+        return None
+    return (fee_of(P, rule.takes) if rule.takes else 0,)
+
+
+# Per ware card (card data, made once): the wares it names counted per type, only the types it names; how many;
+# its buy and sell price before Wise Men.
+_WARE_CARDS: dict[int, tuple[tuple[tuple[int, int], ...], int, int, int]] = {
+    card: (tuple((w, n) for w, n in enumerate(count_wares(D.KINDS[kind]["wares"])) if n),
+           len(D.KINDS[kind]["wares"]), D.KINDS[kind]["buy"], D.KINDS[kind]["sell"])
+    for card, kind in enumerate(D.CARD_KIND) if D.KINDS[kind]["type"] == "ware"}
+
+
+def ware_facts(card_data: tuple, left: list[int], P: dict, free: int, wise_men: int) -> tuple:
+    """`card_facts` of a ware card (the same tuple), written out for the play phase's offer, which asks it for every
+    ware card of a hand: `card_data` from _WARE_CARDS, `free` the player's free ordinary spaces."""
+    need, n, buy, sell = card_data
+    price = fee = None
+    for ware, k in need:
+        if left[ware] < k:
+            break
+    else:
+        fit = 0 if n <= free else (D.SIXTH_SPACE_FEE if n == free + 1 and P["sixth"] < 0 else None)
+        cost = max(0, buy - 2 * wise_men)
+        if fit is not None and P["gold"] >= cost + fit:
+            price, fee = cost, fit
+    wares, sixth = P["wares"], P["sixth"]
+    for ware, k in need:
+        if wares[ware] + (1 if sixth == ware else 0) < k:
+            return (price, fee, None)
+    return (price, fee, sell + 2 * wise_men)
+
+
+def card_actions(card: int, facts: tuple | None) -> list[dict]:
+    """The actions of playing `card`, from its facts (`card_facts`) alone."""
+    if facts is None:
+        return []
+    kind = D.kind(card)
+    type_ = D.card_type(card)
+    if type_ == "ware":
+        buy, fee, sell = facts
+        out = []
+        wares = D.wares_say(D.KINDS[kind]["wares"])
+        if buy is not None:
+            label = t("Buy {wares} for {gold}", wares=wares, gold=D.gold(buy))
+            out.append({"type": "buy", "card": card, "wares": list(D.KINDS[kind]["wares"]),
+                        "price": buy, "fee": fee, "label": with_fee(label, fee or 0)})
+        if sell is not None:
+            out.append({"type": "sell", "card": card, "wares": list(D.KINDS[kind]["wares"]), "gain": sell,
+                        "label": t("Sell {wares} for {gold}", wares=wares, gold=D.gold(sell))})
+        return out
+    if type_ == "stand":
+        cost = facts[0]
+        if cost is None:
+            return []
+        return [{"type": "play", "card": card, "price": cost,
+                 "label": t("Play {card} for {gold}", card=D.name(card), gold=D.gold(cost))}]
+    label = t("Play {card}", card=D.name(card))
+    if type_ == "utility":
+        return [{"type": "play", "card": card, "label": label}]
+    fee = facts[0]
+    return [{"type": "play", "card": card, **({"fee": fee} if fee else {}), "label": with_fee(label, fee)}]
+
+
+def labelled_utilities(game, s: State, phase_one: bool = False) -> list[dict]:  # noqa: ANN001
+    out: list[dict] = []
+    for card, fee in utility_facts(s, phase_one):
+        out += kept(("use", card, fee), _use_actions, card, fee)
+    return out
+
+
+def labelled_end(game, s: State) -> dict:  # noqa: ANN001
+    bonus = 1 if D.ACTIONS - s["actions_used"] >= D.END_BONUS_UNUSED else 0
+    return kept(("end", bonus), _end_actions, bonus)[0]
+
+
+def _use_actions(card: int, fee: int) -> list[dict]:
+    return [utility_action(card, fee)]
+
+
+def _end_actions(bonus: int) -> list[dict]:
+    """`[end_action(s)]` of a state whose end brings `bonus`."""
+    return [{"type": "end", "bonus": bonus, "label": t("End turn")}]
+
+
+def _draw_actions() -> list[dict]:
+    return [{"type": "draw", "label": t("Draw a card (1 action)")}]
+
+
+def _phase2_actions() -> list[dict]:
+    return [{"type": "phase2", "label": t("Go to phase 2")}]
 
 
 def start_use(s: State, seat: int, card: int, log: Log) -> None:
@@ -93,6 +232,9 @@ class DrawPhase(JamboStep):
     def text(self, game, s, frame, seat):
         return t("Phase 1: draw a card, or go to phase 2 ({n} actions left)", n=D.ACTIONS - s["actions_used"])
 
+    def prompt_key(self, s, frame):
+        return ("draw", s["actions_used"])  # all `text` reads (no data)
+
     def options(self, game, s, frame, seat):
         out = []
         if s["actions_used"] < D.ACTIONS and can_draw(s):
@@ -101,6 +243,17 @@ class DrawPhase(JamboStep):
         if s["actions_used"] < D.ACTIONS:
             out += utility_actions(s, phase_one=True)
         out.append(end_action(s))
+        return out
+
+    def labelled_options(self, game, s, frame, seat):
+        """`options` as `legal` lists them (labelled), each action kept by what it is made of (OFFERS)."""
+        out = []
+        if s["actions_used"] < D.ACTIONS and can_draw(s):
+            out += kept(("draw",), _draw_actions)
+        out += kept(("phase2",), _phase2_actions)
+        if s["actions_used"] < D.ACTIONS:
+            out += labelled_utilities(game, s, phase_one=True)
+        out.append(labelled_end(game, s))
         return out
 
     def resolve(self, game, s, frame, seat, action, log):
@@ -127,11 +280,23 @@ class KeepDrawn(JamboStep):
     def text(self, game, s, frame, seat):
         return t("Keep the card you drew (and go to phase 2) or discard it")
 
+    def prompt_key(self, s, frame):
+        return ("keep",)
+
     def options(self, game, s, frame, seat):
         name = D.card_say(frame["card"])
         card = frame["card"]
         return [{"type": "keep", "card": card, "label": t("Keep {card}", card=name)},
                 {"type": "reject", "card": card, "label": t("Discard {card}", card=name)}]
+
+    def labelled_options(self, game, s, frame, seat):
+        """`options` labelled, kept per card (at most one entry a card of the deck: a drawn card is seldom one an
+        earlier move offered, so a small memo would miss)."""
+        card = frame["card"]
+        found = _KEEP_OFFERS.get(card)
+        if found is None:
+            found = _KEEP_OFFERS[card] = tuple(labelled(a) for a in self.options(game, s, frame, seat))
+        return list(found)
 
     def resolve(self, game, s, frame, seat, action, log):
         card = frame["card"]
@@ -153,6 +318,9 @@ class PlayPhase(JamboStep):
     def text(self, game, s, frame, seat):
         return t("Phase 2: play cards or use utilities ({n} actions left)", n=D.ACTIONS - s["actions_used"])
 
+    def prompt_key(self, s, frame):
+        return ("play", s["actions_used"])
+
     def options(self, game, s, frame, seat):
         P = s["players"][seat]
         out: list[dict] = []
@@ -162,6 +330,23 @@ class PlayPhase(JamboStep):
                 out += self._card_actions(s, seat, card, left)
             out += utility_actions(s)
         out.append(end_action(s))
+        return out
+
+    def labelled_options(self, game, s, frame, seat):
+        """`options` as `legal` lists them (labelled), each card's actions kept by its facts (OFFERS)."""
+        P = s["players"][seat]
+        out: list[dict] = []
+        if s["actions_used"] < D.ACTIONS:
+            left = supply(s)
+            free = free_plain(P)
+            wise_men = s["wise_men"]
+            for card in one_per_kind(P["hand"]):
+                ware = _WARE_CARDS.get(card)
+                facts = ware_facts(ware, left, P, free, wise_men) if ware is not None else card_facts(s, seat, card, left)
+                if facts is not None:
+                    out += kept(("card", card, *facts), card_actions, card, facts)
+            out += labelled_utilities(game, s)
+        out.append(labelled_end(game, s))
         return out
 
     def undoable_choice(self, game, s, frame, seat, action):
@@ -177,34 +362,7 @@ class PlayPhase(JamboStep):
 
     @staticmethod
     def _card_actions(s: State, seat: int, card: int, left: list[int]) -> list[dict]:
-        P = s["players"][seat]
-        kind = D.kind(card)
-        type_ = D.card_type(card)
-        if type_ == "ware":
-            out = []
-            wares = D.wares_say(D.KINDS[kind]["wares"])
-            if can_buy(s, seat, kind, left):
-                fee = fit_fee(P, len(D.KINDS[kind]["wares"]))
-                label = t("Buy {wares} for {gold}", wares=wares, gold=D.gold(buy_price(s, kind)))
-                out.append({"type": "buy", "card": card, "wares": list(D.KINDS[kind]["wares"]),
-                            "price": buy_price(s, kind), "fee": fee, "label": with_fee(label, fee or 0)})
-            if can_sell(s, seat, kind):
-                out.append({"type": "sell", "card": card, "wares": list(D.KINDS[kind]["wares"]),
-                            "gain": sell_price(s, kind),
-                            "label": t("Sell {wares} for {gold}", wares=wares, gold=D.gold(sell_price(s, kind)))})
-            return out
-        if type_ == "stand":
-            if P["gold"] < stand_cost(s):
-                return []
-            return [{"type": "play", "card": card, "price": stand_cost(s),
-                     "label": t("Play {card} for {gold}", card=D.name(card), gold=D.gold(stand_cost(s)))}]
-        if kind in REACTIONS or not (isinstance(RULES[kind], UtilityRule) or RULES[kind].playable(s, seat)):
-            return []
-        label = t("Play {card}", card=D.name(card))
-        if isinstance(RULES[kind], UtilityRule):  # laid in front of its player: it takes nothing yet
-            return [{"type": "play", "card": card, "label": label}]
-        label, fee = commit_label(s, seat, kind, label)
-        return [{"type": "play", "card": card, **({"fee": fee} if fee else {}), "label": label}]
+        return card_actions(card, card_facts(s, seat, card, left))
 
     def resolve(self, game, s, frame, seat, action, log):
         if action["type"] == "end":
