@@ -301,3 +301,48 @@ def test_the_writer_process_does_not_outlive_its_server(tmp_path):
         assert ended(child), "the writer process kept running after its server was killed"
     finally:
         server.kill()
+
+
+def test_a_move_committed_with_a_callable_hears_its_outcome_in_its_batch_order_and_a_failed_batch_fails_it(tmp_path):
+    """`commit_then` (the socket's move path, `Hub.act_soon`): the callable is called from the batch's answer with
+    True, or False for a version already taken, in the batch's order among futures' movers, and with the exception
+    when the writer's process dies with its batch (nothing of it in the database)."""
+    url = f"sqlite:///{tmp_path / 'then.db'}"
+    prepare(url)
+    locker = sqlite3.connect(tmp_path / "then.db", isolation_level=None, check_same_thread=False)
+
+    async def run() -> tuple[list, list]:
+        writer = MoveWriter(url, lock_timeout=10.0)
+        await writer.start()
+        heard: list = []
+        try:
+            writer.commit_then(move("t1", 1), lambda outcome: heard.append(("t1", outcome)))
+            future = writer.commit(move("t2", 1))
+            future.add_done_callback(lambda f: heard.append(("t2 woken", f.result())))
+            writer.commit_then(move("t2", 1), lambda outcome: heard.append(("t2 again", outcome)))
+            assert await future is True
+            await asyncio.sleep(0.05)
+            ok = list(heard)
+            heard.clear()
+            locker.execute("BEGIN IMMEDIATE")
+            writer.commit_then(move("t1", 2), lambda outcome: heard.append(("t1", outcome)))
+            await asyncio.sleep(0.3)
+            os.kill(writer.process.pid, signal.SIGKILL)
+            for _ in range(100):
+                if heard:
+                    break
+                await asyncio.sleep(0.05)
+            locker.execute("ROLLBACK")
+            return ok, heard
+        finally:
+            await writer.close()
+
+    try:
+        ok, failed = in_own_loop(run())
+    finally:
+        locker.close()
+    # The callables run in the answer itself; the future's mover is woken after it.
+    assert ok == [("t1", True), ("t2 again", False), ("t2 woken", True)], ok
+    assert len(failed) == 1 and failed[0][0] == "t1" and isinstance(failed[0][1], ConnectionError), failed
+    versions = dict(sqlite3.connect(tmp_path / "then.db").execute("SELECT table_id, version FROM games"))
+    assert versions == {"t1": 1, "t2": 1}
