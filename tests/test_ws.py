@@ -129,8 +129,8 @@ def test_an_act_asking_for_its_ack_in_the_patch_gets_one_frame_for_its_move(sqli
 
 
 def test_messages_sent_behind_a_move_are_answered_after_it_in_their_order(sqlite_server):
-    # A move's answer is sent from its commit's answer, with no task of the socket's waiting on it (`Hub.act_soon`):
-    # what the socket sends meanwhile still waits for it, so answers keep the order of the messages.
+    # A socket's messages are handled one after another: what it sends while its move is being committed is
+    # answered after that move's ack (a move finished outside the socket's task must keep this order).
     tid, people = started_table(sqlite_server)
     a, b = connect_all(people, tid)
     a.send({"type": "act", "id": "m1", "version": 0, "action": {"type": "pick", "n": 1, "label": "Pick 1"}})

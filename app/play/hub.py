@@ -27,7 +27,7 @@ import logging
 import uuid
 from collections import deque
 from time import perf_counter
-from typing import Any, Callable
+from typing import Any
 
 import orjson
 from prometheus_client import Histogram
@@ -179,111 +179,44 @@ class Hub(Fanout, Bots, UndoTrail, Eviction):
                 if self.runtimes.get(table_id) is not rt:  # replaced while we waited: use the fresh one
                     return await self.act(table_id, user_id=user_id, action=action, version=version,
                                           bot_seat=bot_seat, timed_out=timed_out, ack_to=ack_to)
-                new_version = await self._commit_and_publish(
-                    self._checked(rt, user_id, action, version, bot_seat, timed_out, ack_to))
+                seat = bot_seat if bot_seat is not None else rt.seat_of(user_id)
+                if seat is None:
+                    raise PlayError("not_seated", t("you are watching this table; only players can act"))
+                if bot_seat is not None and not timed_out and rt.seat_bots.get(bot_seat) is None:
+                    # a bot's move from before a reclaim
+                    raise PlayError("not_seated", t("a person plays that seat again"))
+                if rt.finished:
+                    raise PlayError("game_over", t("the game is over"))
+                if version is not None and version != rt.version:
+                    raise PlayError("stale_version", t("you acted on version {version} but the game is at {current}",
+                                                         version=version, current=rt.version))
+                if isinstance(action, dict) and "say" in action:
+                    # Matching ignores `say` (words for people): the client's is never played, stored or passed on; a
+                    # 7,000-character or 2**70 one was stored with the move, a deep one failed the move (issue 28).
+                    action = {k: v for k, v in action.items() if k != "say"}
+                try:
+                    # The mover's view at this version, when built, lists its legal actions: apply need not ask again.
+                    # Apply trusts the list (an action found in it skips the pending check), so it must be the view
+                    # built at rt.version: `_record` replaces rt.views and rt.version together.
+                    known = rt.views.get(audience_key(seat))
+                    state, events = rt.game.apply(rt.state, seat, action, rt.state_json,
+                                                  known["legal"] if known is not None else None)
+                except engine.GameError as exc:
+                    raise PlayError(exc.code, exc.say or exc.message) from None
+                # What is stored is the action's canonical JSON (sorted keys), as the writer stores it: made once
+                # here and handed to the writer as it is; a dict of it is made only for a trail that keeps it.
+                action_json = engine.action_key(action)
+                if timed_out:
+                    events = [engine.event("timeout", engine.t("{player} ran out of time", player=f"@{seat}")), *events]
+                trail = (rt.trail.moved(rt.game, rt.version + 1, seat, orjson.loads(action_json), rt.state, state,
+                                        forced=timed_out)
+                         if rt.trail is not None and rt.undoable else rt.trail)
+                new_version = await self._record(rt, seat=seat, action=action_json, state=state, events=events,
+                                                 timed_out=timed_out, trail=trail, ack_to=ack_to)
             self._schedule_bots(rt)
             return new_version
         finally:
             _ACT.observe(perf_counter() - started)
-
-    def act_soon(self, table_id: str, *, user_id: int, action: Any, version: int | None,
-                 ack_to: tuple[Connection, Any] | None, then: Callable[[int | BaseException], None]) -> bool:
-        """`act` for a socket's move without a task waiting on the commit: the move is checked and staged now, and its
-        work after the commit (frames, fan-out, notices, the table's lock released) runs in the writer's answer for
-        its batch (`MoveWriter.commit_then`), which then calls `then` with the new version or the exception `act`
-        would have raised. A refusal before the commit is raised here, as `act` would. Returns False, having done
-        nothing, when this path does not apply: the table not loaded or behind `version`, its lock held or awaited
-        (the move then queues behind the others as `act`'s), or more than one instance (publishing to the broker
-        waits). Same order and guarantees as `act`: the lock is held from the checks to the publication, nothing is
-        sent before the move's own batch committed, and a failed commit fails the move with nothing sent."""
-        if not self.local_fanout:
-            return False
-        rt = self.runtimes.get(table_id)
-        if rt is None or rt.version < (version or 0) or not rt.lock.take_now():
-            return False
-        started = perf_counter()
-        try:
-            move = self._checked(rt, user_id, action, version, None, False, ack_to)
-        except BaseException:
-            rt.lock.release()
-            _ACT.observe(perf_counter() - started)
-            raise
-        self.writer.commit_then(move.pending, lambda outcome: self._commit_answered(move, started, then, outcome))
-        return True
-
-    def _commit_answered(self, move: _Staged, started: float, then: Callable[[int | BaseException], None],
-                  outcome: bool | BaseException) -> None:
-        """The writer's answer for a move of `act_soon`: published and told as `_record` does after its await."""
-        if isinstance(outcome, BaseException):  # the batch failed: nothing of it committed, nothing is sent
-            self._finished(move, started, then, outcome)
-            return
-        try:
-            message, rest = self._published(move, outcome)
-            if rest is not None:  # a socket needs a snapshot, which may read the database: a task finishes it
-                self._background(self._published_rest(move, started, then, message, rest))
-                return
-            self._told(move)
-        except Exception as exc:  # noqa: BLE001 - told to the mover as `act` would have raised it
-            self._finished(move, started, then, exc)
-            return
-        self._finished(move, started, then, move.version)
-
-    async def _published_rest(self, move: _Staged, started: float, then: Callable[[int | BaseException], None],
-                              message: dict[str, Any], rest: list[Connection]) -> None:
-        try:
-            await self._on_move_rest(move.rt.table_id, message, rest)
-            self._told(move)
-        except Exception as exc:  # noqa: BLE001
-            self._finished(move, started, then, exc)
-            return
-        self._finished(move, started, then, move.version)
-
-    def _finished(self, move: _Staged, started: float, then: Callable[[int | BaseException], None],
-                  outcome: int | BaseException) -> None:
-        rt = move.rt
-        rt.lock.release()
-        if not isinstance(outcome, BaseException):
-            self._schedule_bots(rt)
-        _ACT.observe(perf_counter() - started)
-        then(outcome)
-
-    def _checked(self, rt: Runtime, user_id: int | None, action: Any, version: int | None, bot_seat: int | None,
-                 timed_out: bool, ack_to: tuple[Connection, Any] | None) -> _Staged:
-        """An action checked and applied under the table's lock, staged for its commit (`_staged`); a refusal raises
-        PlayError with nothing changed."""
-        seat = bot_seat if bot_seat is not None else rt.seat_of(user_id)
-        if seat is None:
-            raise PlayError("not_seated", t("you are watching this table; only players can act"))
-        if bot_seat is not None and not timed_out and rt.seat_bots.get(bot_seat) is None:
-            # a bot's move from before a reclaim
-            raise PlayError("not_seated", t("a person plays that seat again"))
-        if rt.finished:
-            raise PlayError("game_over", t("the game is over"))
-        if version is not None and version != rt.version:
-            raise PlayError("stale_version", t("you acted on version {version} but the game is at {current}",
-                                                 version=version, current=rt.version))
-        if isinstance(action, dict) and "say" in action:
-            # Matching ignores `say` (words for people): the client's is never played, stored or passed on; a
-            # 7,000-character or 2**70 one was stored with the move, a deep one failed the move (issue 28).
-            action = {k: v for k, v in action.items() if k != "say"}
-        try:
-            # The mover's view at this version, when built, lists its legal actions: apply need not ask again.
-            # Apply trusts the list (an action found in it skips the pending check), so it must be the view
-            # built at rt.version: `_published` replaces rt.views and rt.version together.
-            known = rt.views.get(audience_key(seat))
-            state, events = rt.game.apply(rt.state, seat, action, rt.state_json,
-                                          known["legal"] if known is not None else None)
-        except engine.GameError as exc:
-            raise PlayError(exc.code, exc.say or exc.message) from None
-        # What is stored is the action's canonical JSON (sorted keys), as the writer stores it: made once
-        # here and handed to the writer as it is; a dict of it is made only for a trail that keeps it.
-        action_json = engine.action_key(action)
-        if timed_out:
-            events = [engine.event("timeout", engine.t("{player} ran out of time", player=f"@{seat}")), *events]
-        trail = (rt.trail.moved(rt.game, rt.version + 1, seat, orjson.loads(action_json), rt.state, state,
-                                forced=timed_out)
-                 if rt.trail is not None and rt.undoable else rt.trail)
-        return self._staged(rt, seat, action_json, state, events, timed_out, trail, False, ack_to)
 
     async def _record(self, rt: Runtime, *, seat: int, action: dict[str, Any] | bytes, state: dict[str, Any],
                       events: list[dict], timed_out: bool, trail: undo.Trail | None, took_back: bool = False,
@@ -291,24 +224,6 @@ class Hub(Fanout, Bots, UndoTrail, Eviction):
         """Commit a move already checked (under the table's lock) as the next version and publish every audience's
         patch; returns the new version. `took_back`: the move is an undo, whose clock gains no increment. `action`:
         the action, or its JSON as it is to be stored (`PendingMove.action`)."""
-        return await self._commit_and_publish(
-            self._staged(rt, seat, action, state, events, timed_out, trail, took_back, ack_to))
-
-    async def _commit_and_publish(self, move: _Staged) -> int:
-        rt = move.rt
-        committed = await self.writer.commit(move.pending)
-        message, rest = self._published(move, committed)
-        if rest is not None:  # a socket needs a snapshot
-            await self._on_move_rest(rt.table_id, message, rest)
-        elif message is not None:  # more than one instance: the broker takes it to every instance's fan-out
-            await self.broker.publish(message)
-        self._told(move)
-        return move.version
-
-    def _staged(self, rt: Runtime, seat: int, action: dict[str, Any] | bytes, state: dict[str, Any],
-                events: list[dict], timed_out: bool, trail: undo.Trail | None, took_back: bool,
-                ack_to: tuple[Connection, Any] | None) -> _Staged:
-        """A move's work before its commit: the new views, clock, envelope and undo offer, and the row to write."""
         table_id = rt.table_id
         new_version = rt.version + 1
         awaited_before = rt.clock.waiting if rt.clock is not None else []
@@ -328,57 +243,39 @@ class Hub(Fanout, Bots, UndoTrail, Eviction):
         if offer is not None and offer[0] in views:
             views[offer[0]]["undo"] = offer[1]
         state_json = orjson.dumps(state)
-        pending = PendingMove(table_id, new_version, seat, action, events, state_json, result,
-                              clock.row() if clock else None)
-        return _Staged(rt, seat, new_version, state, state_json, events, views, clock, trail, offer, result, waiting,
-                       awaited_before, ack_to, pending)
-
-    def _published(self, move: _Staged, committed: bool) -> tuple[dict[str, Any] | None, list[Connection] | None]:
-        """A move's work after its commit answered, as far as it goes without waiting (under the table's lock, so
-        versions leave this instance in order): the frames, the runtime moved on, and on one instance the fan-out to
-        our own sockets. Returns (the message, None) when the broker is to publish it (more than one instance),
-        (the message, the sockets from the first that needs a snapshot) for `_on_move_rest`, or (None, None) when
-        every socket was served. A lost compare-and-set raises stale_version with nothing sent."""
-        rt = move.rt
-        table_id = rt.table_id
+        committed = await self.writer.commit(PendingMove(
+            table_id, new_version, seat, action, events, state_json, result, clock.row() if clock else None))
         if not committed:
             self.forget(table_id)
             raise PlayError("stale_version", t("another move was made first; here is the fresh state"))
-        new_version = move.version
-        events = move.events
-        frames = self._frames(rt, move.views, new_version, events)
-        if move.ack_to is not None:
-            move.ack_to[0].ack = (new_version, move.ack_to[1])
-        rt.state, rt.version, rt.views, rt.clock, rt.trail, rt.offer = (move.state, new_version, move.views,
-                                                                       move.clock, move.trail, move.offer)
-        rt.state_json = move.state_json
-        # On one instance (the memory broker) the message goes straight to this hub's own fan-out: the broker would
-        # hand it there unchanged.
+        frames = self._frames(rt, views, new_version, events)
+        if ack_to is not None:
+            ack_to[0].ack = (new_version, ack_to[1])
+        rt.state, rt.version, rt.views, rt.clock, rt.trail, rt.offer = state, new_version, views, clock, trail, offer
+        rt.state_json = state_json
+        # Published under the table's lock so versions leave this instance in order. On one instance (the memory
+        # broker) the message goes straight to this hub's own fan-out: the broker would hand it there unchanged.
         message = {"kind": "move", "table": table_id, "version": new_version, "from": self.instance,
-                   "frames": frames, "events": events, "finished": move.result is not None}
+                   "frames": frames, "events": events, "finished": result is not None}
         if self.local_fanout:
             rest = self._on_move_now(table_id, message)
-            return (message, rest) if rest is not None else (None, None)
-        return message, None
-
-    def _told(self, move: _Staged) -> None:
-        """The notices of a published move (still under the table's lock)."""
-        rt = move.rt
-        table_id = rt.table_id
-        result = move.result
-        waiting = move.waiting
+            if rest is not None:  # a socket needs a snapshot
+                await self._on_move_rest(table_id, message, rest)
+        else:
+            await self.broker.publish(message)
         notices = self.notices
         # Each player's "waiting for you" list follows (app/play/people.py); the history records a finished game.
         if notices.hears(TurnsChanged):  # built only for a listener: every move tells it
             notices.tell(TurnsChanged.of(table_id, rt.seat_users, [] if result is not None else waiting,
-                                         move.awaited_before))
+                                         awaited_before))
         if result is not None:
             notices.tell(GameFinished(table_id))  # the history and ratings record it (app/main.py)
         elif rt.pace and rt.pace.get("mode") == timing.TURN_BASED:
-            humans = rt.humans()  # as they are now, after the commit (a seat may have changed hands meanwhile)
-            awaited = tuple(s for s in waiting if s in humans and s != move.seat)
+            humans = rt.humans()  # as they are now, after the awaits (a seat may have changed hands meanwhile)
+            awaited = tuple(s for s in waiting if s in humans and s != seat)
             if awaited:
-                notices.tell(TurnWaits(table_id, move.version, awaited))  # email (app/main.py)
+                notices.tell(TurnWaits(table_id, new_version, awaited))  # email (app/main.py)
+        return new_version
 
     # ---- views and frames of a move --------------------------------------------------------------------
     @staticmethod
@@ -410,20 +307,3 @@ def patch_frames(pairs: list[tuple[str, dict[str, Any], dict[str, Any]]], versio
     head = f'{{"type":"patch","version":{version},"ops":'
     tail = f',"events":{dumps(events)}}}'
     return {key: head + dumps(ops) + tail for (key, _, _), ops in zip(pairs, patches)}
-
-
-class _Staged:
-    """A move checked and applied, waiting for its commit: what `_published` and `_told` need after it."""
-
-    __slots__ = ("rt", "seat", "version", "state", "state_json", "events", "views", "clock", "trail", "offer",
-                 "result", "waiting", "awaited_before", "ack_to", "pending")
-
-    def __init__(self, rt: Runtime, seat: int, version: int, state: dict[str, Any], state_json: bytes,
-                 events: list[dict], views: dict[str, dict[str, Any]], clock: timing.ClockState | None,
-                 trail: undo.Trail | None, offer: tuple[str, dict[str, Any]] | None, result: dict[str, Any] | None,
-                 waiting: list[int], awaited_before: list[int], ack_to: tuple[Connection, Any] | None,
-                 pending: PendingMove):
-        self.rt, self.seat, self.version, self.state, self.state_json = rt, seat, version, state, state_json
-        self.events, self.views, self.clock, self.trail, self.offer = events, views, clock, trail, offer
-        self.result, self.waiting, self.awaited_before, self.ack_to, self.pending = (result, waiting,
-                                                                                     awaited_before, ack_to, pending)

@@ -13,7 +13,6 @@ import logging
 import math
 import sqlite3
 import time
-from typing import Any
 from collections import Counter
 from datetime import timedelta
 from urllib.parse import urlsplit
@@ -244,8 +243,6 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
         while True:
             message = await websocket.receive()
-            if conn.moving:  # its last move is still being committed: its answer goes first
-                await conn.settled()
             if message["type"] == "websocket.disconnect":
                 raise WebSocketDisconnect(message.get("code", 1000))
             text = message.get("text")
@@ -305,21 +302,28 @@ async def _handle(app, conn: Connection, user, table_id: str, msg) -> None:  # n
         ack_to = (conn, msg.id) if msg.ack_in_patch else None
         try:
             if isinstance(msg, messages.Undo):
-                outcome = await hub.undo(table_id, user_id=user.id, version=msg.version, ack_to=ack_to)
-            elif hub.act_soon(table_id, user_id=user.id, action=msg.action, version=msg.version, ack_to=ack_to,
-                              then=lambda done: _moved(hub, conn, table_id, msg, ack_to, done)):
-                # Checked and on its way to the writer: what follows its commit, this socket's answer included, runs
-                # in the writer's answer (no task step of this socket's a move). The socket's next message waits
-                # for it (`Connection.settled`), so a socket's answers keep the order of its messages.
-                conn.moving = True
-                return
+                version = await hub.undo(table_id, user_id=user.id, version=msg.version, ack_to=ack_to)
             else:
-                outcome = await hub.act(table_id, user_id=user.id, action=msg.action, version=msg.version,
+                version = await hub.act(table_id, user_id=user.id, action=msg.action, version=msg.version,
                                         ack_to=ack_to)
+        except PlayError as exc:
+            conn.send(_error(msg.id, exc.code, exc.say or exc.message))
+            if exc.code == "stale_version":
+                conn.send(await hub.snapshot_frame(table_id, conn))
+            return
         except Exception as exc:
-            outcome = exc
-        if _answer(conn, table_id, msg, ack_to, outcome):
-            conn.send(await hub.snapshot_frame(table_id, conn))
+            if database_trouble(exc):  # nothing was committed (one transaction per batch); the move can be resent
+                log.warning("act at %s refused: database unavailable (%s)", table_id, type(exc).__name__)
+                conn.send(_error(msg.id, "try_again", TRY_AGAIN))
+                return
+            # A bug in a game's rules: the move is refused (the state is untouched), the socket lives on.
+            log.exception("act failed at table %s", table_id)
+            conn.send(_error(msg.id, "internal_error", t("the server could not apply that move; it has been logged")))
+            return
+        finally:
+            owed, conn.ack = conn.ack, None
+        if ack_to is None or owed is not None:  # not asked for, or the socket got a snapshot instead of the patch
+            conn.send(dumps({"type": "ack", "id": msg.id, "version": version}))
     elif isinstance(msg, messages.Ping):
         conn.send(dumps({"type": "pong", "id": msg.id, "now": timing.now_ms()}))  # the client's clock offset
     elif isinstance(msg, messages.Sync):
@@ -359,55 +363,6 @@ async def _chat_count(app, user_id: int) -> tuple[int, float]:  # noqa: ANN001
         count, oldest = (await db.execute(select(func.count(), func.min(Message.created_at)).where(
             Message.user_id == user_id, Message.created_at >= utcnow() - timedelta(minutes=1)))).one()
     return count, (60 - (utcnow() - as_utc(oldest)).total_seconds() if oldest is not None else 0.0)
-
-
-def _answer(conn: Connection, table_id: str, msg, ack_to: tuple[Connection, Any] | None,  # noqa: ANN001
-            outcome: int | BaseException) -> bool:
-    """Tell a socket how its move went (`outcome`: the new version, or what `act` raised); True when it is also to
-    get a fresh snapshot (its move was stale)."""
-    owed, conn.ack = conn.ack, None
-    if isinstance(outcome, PlayError):
-        conn.send(_error(msg.id, outcome.code, outcome.say or outcome.message))
-        return outcome.code == "stale_version"
-    if isinstance(outcome, BaseException):
-        if database_trouble(outcome):  # nothing was committed (one transaction per batch); the move can be resent
-            log.warning("act at %s refused: database unavailable (%s)", table_id, type(outcome).__name__)
-            conn.send(_error(msg.id, "try_again", TRY_AGAIN))
-            return False
-        # A bug in a game's rules: the move is refused (the state is untouched), the socket lives on.
-        log.error("act failed at table %s", table_id, exc_info=outcome)
-        conn.send(_error(msg.id, "internal_error", t("the server could not apply that move; it has been logged")))
-        return False
-    if ack_to is None or owed is not None:  # not asked for, or the socket got a snapshot instead of the patch
-        conn.send(dumps({"type": "ack", "id": msg.id, "version": outcome}))
-    return False
-
-
-def _moved(hub, conn: Connection, table_id: str, msg, ack_to: tuple[Connection, Any] | None,  # noqa: ANN001
-           outcome: int | BaseException) -> None:
-    """The end of a move of `Hub.act_soon`, called from the writer's answer: the socket's answer, then its next
-    message may be handled."""
-    try:
-        if _answer(conn, table_id, msg, ack_to, outcome):
-            hub._background(_stale_snapshot(hub, conn, table_id))
-            return
-    except Exception:
-        log.exception("answering a move at table %s failed", table_id)
-    conn.moved()
-
-
-async def _stale_snapshot(hub, conn: Connection, table_id: str) -> None:  # noqa: ANN001
-    try:
-        conn.send(await hub.snapshot_frame(table_id, conn))
-    except Exception as exc:  # as when the socket's own task awaited it, the socket ends
-        if database_trouble(exc):
-            log.warning("socket at %s closed: database unavailable (%s)", table_id, type(exc).__name__)
-            conn.end(1013, "the server cannot reach its database; try again in a moment")
-        else:
-            log.exception("snapshot after a stale move at table %s failed", table_id)
-            conn.end(1011, "internal error")
-    finally:
-        conn.moved()
 
 
 def _error(msg_id, code: str, message: str | Text, retry_after: float | None = None) -> str:  # noqa: ANN001

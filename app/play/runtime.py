@@ -47,17 +47,10 @@ class TableLock(asyncio.Lock):
     The fast path is `Lock.acquire`'s own first test (the same in Python 3.11-3.13)."""
 
     def __aenter__(self):  # noqa: ANN204 - an awaitable, not a coroutine
-        if self.take_now():
-            return _READY
-        return self.acquire()
-
-    def take_now(self) -> bool:
-        """Take the lock if that needs no wait (it is free and nobody waits for it); False, changing nothing, if not.
-        Released with `release()`, from any step of the loop (`Hub.act_soon` releases it in the commit's answer)."""
         if not self._locked and (self._waiters is None or all(w.cancelled() for w in self._waiters)):
             self._locked = True
-            return True
-        return False
+            return _READY
+        return self.acquire()
 
     def __aexit__(self, exc_type, exc, tb):  # noqa: ANN001, ANN204
         self.release()

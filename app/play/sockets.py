@@ -45,27 +45,10 @@ class Connection:
         # (version, message id) of this socket's own move once committed, when its act asked for the ack inside
         # the move's patch (`ack_in_patch`): the fan-out adds it to that patch and sets this back to None.
         self.ack: tuple[int, Any] | None = None
-        # A move of this socket's is being committed with no task of its own waiting (`Hub.act_soon`): its next
-        # message waits in `settled` until `moved` (the move's answer sent).
-        self.moving = False
-        self._settling: asyncio.Future[None] | None = None
 
     @property
     def audience(self) -> str:
         return audience_key(self.seat)
-
-    async def settled(self) -> None:
-        """Until this socket's move under way (`moving`) has been answered."""
-        while self.moving:
-            if self._settling is None or self._settling.done():
-                self._settling = asyncio.get_running_loop().create_future()
-            await asyncio.shield(self._settling)
-
-    def moved(self) -> None:
-        self.moving = False
-        settling, self._settling = self._settling, None
-        if settling is not None and not settling.done():
-            settling.set_result(None)
 
     def end(self, code: int, reason: str) -> None:
         """Close this socket (the writer task sees `closing` at its next frame; frames still queued are dropped)."""

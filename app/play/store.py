@@ -20,7 +20,6 @@ import subprocess
 import sys
 from collections import deque
 from pathlib import Path
-from typing import Any, Callable
 
 import orjson
 from prometheus_client import Counter, Histogram
@@ -93,9 +92,8 @@ class MoveWriter:
         self.database = writer.database_for(database_url, lock_timeout)  # what its process connects to
         self.process: subprocess.Popen | None = None
         self.link: _Link | None = None  # the loop's end of the socket pair, while the process lives
-        # Each move with its future (`commit`) or its callable (`commit_then`), told of the outcome by `_settle`.
-        self.gathering: list[tuple[PendingMove, Any]] = []  # waiting for the next batch
-        self.out: deque[list[tuple[PendingMove, Any]]] = deque()  # the batches being written
+        self.gathering: list[tuple[PendingMove, asyncio.Future[bool]]] = []  # waiting for the next batch
+        self.out: deque[list[tuple[PendingMove, asyncio.Future[bool]]]] = deque()  # the batches being written
         self.loop: asyncio.AbstractEventLoop | None = None
         self._send_soon = False
         self._starting: asyncio.Task | None = None
@@ -139,17 +137,6 @@ class MoveWriter:
             self._send_soon = True
             self.loop.call_soon(self._send)  # after this turn of the loop: its other moves join the batch
         return future
-
-    def commit_then(self, move: PendingMove, then: Callable[[bool | BaseException], None]) -> None:
-        """`commit` for a caller that waits in no task: `then` is called from the answer for the move's batch, with
-        True once committed, False when its version was already taken, or the exception that failed its batch (then
-        nothing of it committed). Called in the batch's order among the other movers, before any of them is woken.
-        `then` must not raise (an exception is logged and the rest of the batch is still answered)."""
-        self.gathering.append((move, then))
-        self._idle.clear()
-        if len(self.out) < self.IN_FLIGHT and not self._send_soon:
-            self._send_soon = True
-            self.loop.call_soon(self._send)
 
     def _send(self) -> None:
         self._send_soon = False
@@ -227,23 +214,16 @@ class MoveWriter:
         settings = orjson.dumps(self.database)
         self.link.transport.write(len(settings).to_bytes(4, "big", signed=True) + settings)
 
-    def _settle(self, batch: list[tuple[PendingMove, Any]],
+    def _settle(self, batch: list[tuple[PendingMove, asyncio.Future[bool]]],
                 outcome: list[bool] | BaseException) -> None:
         """Tell each mover of a batch whether its move committed, then send what gathered meanwhile."""
-        failed = isinstance(outcome, BaseException)
-        for i, (_, waiter) in enumerate(batch):
-            if not isinstance(waiter, asyncio.Future):  # `commit_then`: its work after the commit runs now
-                try:
-                    waiter(outcome if failed else outcome[i])
-                except Exception:
-                    log.exception("a move's answer failed")
+        for i, (_, future) in enumerate(batch):
+            if future.done():  # its mover gave up waiting (the socket went away)
                 continue
-            if waiter.done():  # its mover gave up waiting (the socket went away)
-                continue
-            if failed:
-                waiter.set_exception(outcome)
+            if isinstance(outcome, BaseException):
+                future.set_exception(outcome)
             else:
-                waiter.set_result(outcome[i])
+                future.set_result(outcome[i])
         if self.gathering:
             self._send()
         elif not self.out:
