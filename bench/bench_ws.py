@@ -87,11 +87,12 @@ class Stats:
 
 
 ACK_IN_PATCH = [True]  # players ask for the ack inside their move's patch; --separate-acks turns it off
+COMPRESSION: list[str | None] = [None]  # --deflate: players offer permessage-deflate, as browsers do
 
 
 async def open_sockets(ws_base: str, tid: str, cookies: list[str]) -> list:
     return [await connect(f"{ws_base}/ws/tables/{tid}", additional_headers={"Cookie": c}, max_size=2**24,
-                          compression=None) for c in cookies]
+                          compression=COMPRESSION[0]) for c in cookies]
 
 
 async def play_table(socks: list, stop_at: list[float], stats: Stats, max_moves: int | None, go: asyncio.Event):
@@ -447,8 +448,11 @@ def main() -> None:
     parser.add_argument("--pid", type=int, help="with --url: the server's process id, to report CPU per move")
     parser.add_argument("--separate-acks", action="store_true", help="acks in frames of their own (the default "
                         "protocol) instead of inside the mover's patch")
+    parser.add_argument("--deflate", action="store_true", help="players offer permessage-deflate as browsers do "
+                        "(the server accepts it unless started with --ws-per-message-deflate false)")
     args = parser.parse_args()
     ACK_IN_PATCH[0] = not args.separate_acks
+    COMPRESSION[0] = "deflate" if args.deflate else None
     server = None
     if args.url:
         base = args.url.rstrip("/")
