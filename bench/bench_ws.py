@@ -8,7 +8,8 @@ Prints moves/s, act->patch latency percentiles, mean bytes per patch vs per snap
 reconnect snapshot after 5,000 moves and the server's RSS. `--profile FILE` records the server with py-spy during
 the measured window and prints the per-move CPU budget by stage (bench/stages.py). Players ask for the ack inside
 their move's patch (`ack_in_patch`, docs/protocol.md), as the site's table page does (static/js/table.js);
-`--separate-acks` measures the default ack frame instead.
+`--separate-acks` measures the default ack frame instead. `--deflate`: players offer permessage-deflate, as browsers
+do (scripts/entrypoint.sh refuses it unless UVICORN_WS_DEFLATE=true).
 
 Open loop (`--open-loop`): every table moves at a human pace, one move every `--interval` 2-5 s, whatever the
 server's speed; the tables are added in steps (`--tables 500 1000 2000`) and each step is measured for
