@@ -8,7 +8,8 @@ Prints moves/s, act->patch latency percentiles, mean bytes per patch vs per snap
 reconnect snapshot after 5,000 moves and the server's RSS. `--profile FILE` records the server with py-spy during
 the measured window and prints the per-move CPU budget by stage (bench/stages.py). Players ask for the ack inside
 their move's patch (`ack_in_patch`, docs/protocol.md), as the site's table page does (static/js/table.js);
-`--separate-acks` measures the default ack frame instead.
+`--separate-acks` measures the default ack frame instead. `--deflate`: players offer permessage-deflate, as browsers
+do (scripts/entrypoint.sh refuses it unless UVICORN_WS_DEFLATE=true).
 
 Open loop (`--open-loop`): every table moves at a human pace, one move every `--interval` 2-5 s, whatever the
 server's speed; the tables are added in steps (`--tables 500 1000 2000`) and each step is measured for
@@ -87,11 +88,12 @@ class Stats:
 
 
 ACK_IN_PATCH = [True]  # players ask for the ack inside their move's patch; --separate-acks turns it off
+COMPRESSION: list[str | None] = [None]  # --deflate: players offer permessage-deflate, as browsers do
 
 
 async def open_sockets(ws_base: str, tid: str, cookies: list[str]) -> list:
     return [await connect(f"{ws_base}/ws/tables/{tid}", additional_headers={"Cookie": c}, max_size=2**24,
-                          compression=None) for c in cookies]
+                          compression=COMPRESSION[0]) for c in cookies]
 
 
 async def play_table(socks: list, stop_at: list[float], stats: Stats, max_moves: int | None, go: asyncio.Event):
@@ -447,8 +449,11 @@ def main() -> None:
     parser.add_argument("--pid", type=int, help="with --url: the server's process id, to report CPU per move")
     parser.add_argument("--separate-acks", action="store_true", help="acks in frames of their own (the default "
                         "protocol) instead of inside the mover's patch")
+    parser.add_argument("--deflate", action="store_true", help="players offer permessage-deflate as browsers do "
+                        "(the server accepts it unless started with --ws-per-message-deflate false)")
     args = parser.parse_args()
     ACK_IN_PATCH[0] = not args.separate_acks
+    COMPRESSION[0] = "deflate" if args.deflate else None
     server = None
     if args.url:
         base = args.url.rstrip("/")

@@ -128,6 +128,22 @@ def test_an_act_asking_for_its_ack_in_the_patch_gets_one_frame_for_its_move(sqli
     assert all("ack" not in m for m in b.seen if m["type"] == "patch")
 
 
+def test_messages_sent_behind_a_move_are_answered_after_it_in_their_order(sqlite_server):
+    # A socket's messages are handled one after another: what it sends while its move is being committed is
+    # answered after that move's ack (a move finished outside the socket's task must keep this order).
+    tid, people = started_table(sqlite_server)
+    a, b = connect_all(people, tid)
+    a.send({"type": "act", "id": "m1", "version": 0, "action": {"type": "pick", "n": 1, "label": "Pick 1"}})
+    a.send({"type": "ping", "id": "p1"})
+    a.send({"type": "act", "id": "m2", "version": 0, "action": {"type": "pick", "n": 1, "label": "Pick 1"}})
+    a.send({"type": "ping", "id": "p2"})
+    a.until("pong", id="p2")
+    answers = [(m["type"], m.get("id"), m.get("version")) for m in a.seen if m["type"] in ("ack", "pong", "error")]
+    assert answers[-4:] == [("ack", "m1", 1), ("pong", "p1", None), ("error", "m2", None), ("pong", "p2", None)]
+    assert [m for m in a.seen if m["type"] == "patch"][0]["version"] == 1
+    assert b.until("patch")["version"] == 1
+
+
 def test_malformed_unknown_oversized_and_flooding_messages_get_errors(sqlite_server):
     tid, people = started_table(sqlite_server)
     (a,) = connect_all(people[:1], tid)
