@@ -84,13 +84,19 @@ def chained_us(game, players: int, audiences: list[str], seed: int, moves: int, 
         action = rng.choice(views[audience_key(seat)]["legal"])
         state, encoded, views = step(game, (state, encoded, seat, action, views), audiences)
         made += 1
+    MADE.append(made)
     return (time.process_time() - start) / max(made, 1) * 1e6
+
+
+MADE: list[int] = []  # moves each chain made (a game may end before its 200): bench_move_instructions.py divides by them
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--games", nargs="*", default=[g for g, _ in GAMES])
+    parser.add_argument("--only", choices=("seats", "all"), help="one of the two figures")
+    parser.add_argument("--print-moves", action="store_true", help="then the moves the chains made, in all")
     args = parser.parse_args()
     load_games()
     for game_id, players in GAMES:
@@ -100,8 +106,14 @@ def main() -> None:
         seats = [audience_key(s) for s in range(players)]
         # Seeds of their own for each figure: a game played for one must not leave its views in a memo for the other.
         for name, audiences, first in (("seats", seats, 7), ("all", [*seats, SPECTATOR], 107)):
+            if args.only not in (None, name):
+                continue
             runs = [chained_us(game, players, audiences, seed=first + run, moves=200) for run in range(args.runs)]
+            if not runs:  # --runs 0: the start-up alone (bench_move_instructions.py subtracts it)
+                continue
             print(f"{game_id} {name}: best {min(runs):.1f} us, median {statistics.median(runs):.1f} us", flush=True)
+    if args.print_moves:
+        print(f"moves made: {sum(MADE)}")
 
 
 if __name__ == "__main__":
