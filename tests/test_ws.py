@@ -361,3 +361,17 @@ def test_a_socket_opened_from_another_site_is_refused(sqlite_server):
             ws.recv(timeout=5)
     with connect(url, additional_headers={"Cookie": cookie}, origin=sqlite_server.url) as ws:  # our own pages
         assert json.loads(ws.recv(timeout=5))["type"] == "table"
+
+
+def test_frames_go_out_uncompressed_even_to_a_client_offering_deflate(sqlite_server):
+    """Browsers offer permessage-deflate; the server declines it (scripts/entrypoint.sh), since deflating each patch
+    cost more CPU than the move that made it on the larger games (docs/operations.md, UVICORN_WS_DEFLATE)."""
+    from websockets.sync.client import connect
+
+    tid, people = started_table(sqlite_server)
+    cookie = "; ".join(f"{k}={v}" for k, v in people[0].http.cookies.items())
+    with connect(f"{sqlite_server.ws_url}/ws/tables/{tid}", additional_headers={"Cookie": cookie},
+                 origin=sqlite_server.url, compression="deflate") as ws:
+        assert "permessage-deflate" in ws.request.headers.get("Sec-WebSocket-Extensions", "")  # offered, as browsers do
+        assert ws.response.headers.get("Sec-WebSocket-Extensions") is None  # and declined
+        assert json.loads(ws.recv(timeout=5))["type"] == "table"
