@@ -8,6 +8,7 @@ models, which refuse Cython's function objects. `Game`'s methods call these func
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
@@ -18,6 +19,35 @@ from .text import english, english_of, is_text, said_of, t
 State = dict[str, Any]
 Action = dict[str, Any]
 Event = dict[str, Any]
+
+
+_FRESH: Any = object()  # Prompt's `data` left out: a new empty dict, as `field(default_factory=dict)` gave
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What a pending seat is asked, in words, plus a short machine kind for renderers.
+
+    Defined here rather than in game.py (which imports it from here, as every game does from app.engine) so that
+    the accelerator compiles its `__init__`: every move builds its prompts."""
+
+    text: Any  # str or a Text (app/engine/text.py): a Text is sent as its English `text` plus `say`
+    kind: str = "choose"
+    secret: bool = False  # the choice stays hidden from others until resolved (simultaneous moves)
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def __init__(self, text: Any, kind: str = "choose", secret: bool = False,
+                 data: dict[str, Any] | None = _FRESH) -> None:
+        # One write of each field into the instance's dict instead of the frozen dataclass's object.__setattr__ for
+        # each (a third of a Prompt's cost). The dataclass still gives eq, repr and the frozen fields.
+        fields = self.__dict__
+        fields["text"] = text
+        fields["kind"] = kind
+        fields["secret"] = secret
+        fields["data"] = {} if data is _FRESH else data
+
+    def to_json(self) -> dict[str, Any]:
+        return prompt_json(self)
 
 
 def apply(game: Any, state: State, seat: int, action: Action, encoded: bytes | None,
@@ -64,6 +94,14 @@ def full_views(game: Any, state: State, seats: list[int | None]) -> list[dict[st
     return views
 
 
+def views(game: Any, state: State, seats: list[int | None]) -> list[dict[str, Any]]:
+    """`view` for several audiences at once, what every move asks for: `Game.views` as a game inherits it (here so
+    that it compiles). A game whose views share a costly public part (scores worked out, a board laid out) computes
+    that part once in its own `views`; the generic tests require the result to equal `view` for each audience. The
+    views may share the public part's objects: nothing changes a view once made."""
+    return [game.view(state, seat) for seat in seats]
+
+
 def prompt_json(prompt: Any) -> dict[str, Any]:
     """`Prompt.to_json`: written out by hand (dataclasses.asdict showed in move-path profiles); defaults left out."""
     text = prompt.text
@@ -102,7 +140,11 @@ def match_action(action: Any, legal: list[Action]) -> Action | None:
     for candidate in legal:
         if len(candidate) - ("say" in candidate) == size and items <= candidate.items():
             # Values of one type each (floats aside: -0.0 == 0.0) that are == write the same JSON: no bytes needed.
-            if all(type(value) in _EXACT and type(value) is type(candidate[name]) for name, value in items):
+            # A loop, not all(<generator>): compiled (move.pxd), a generator would be a closure a C function cannot hold.
+            for name, value in items:
+                if type(value) not in _EXACT or type(value) is not type(candidate[name]):
+                    break
+            else:
                 return candidate
             if key is None:
                 try:
@@ -122,9 +164,10 @@ def _own_copy(listed: Action) -> Action:
     """A copy of a listed action without `say`, for `play` to keep: a new dict when every value is a str, int, bool
     or None (what it holds cannot change), else a deep copy as JSON."""
     plain = {k: v for k, v in listed.items() if k != "say"} if "say" in listed else dict(listed)
-    if all(type(value) in _EXACT for value in plain.values()):
-        return plain
-    return copy_state(plain)
+    for value in plain.values():
+        if type(value) not in _EXACT:
+            return copy_state(plain)
+    return plain
 
 
 def _without_say(action: Action) -> Action:
