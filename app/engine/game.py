@@ -180,15 +180,9 @@ class Game(ABC):
         events = self.setup(num_players, opts, state) or []
         return state, events
 
-    def apply(self, state: State, seat: int, action: Action, encoded: bytes | None = None,
-              legal: list[Action] | None = None) -> tuple[State, list[Event]]:
-        """Check and play one action; returns a new state and the events. `state` is untouched. `encoded`: `state`
-        as JSON, when the caller has it at hand (the hub keeps what it stored), so that copying it is one parse.
-        `legal`: `self.legal(state, seat)`, when the caller has it at hand (the hub keeps it in the mover's view),
-        so that it is not worked out twice. An action found in that list needs no `pending` check: `full_views` lists
-        legal actions only for a pending seat, so the list proves it (and `pending` builds every prompt's text). Any
-        other outcome takes the full checks in their order, so a refusal says why as it always did."""
-        return _move.apply(self, state, seat, action, encoded, legal)
+    # `apply(state, seat, action, encoded=None, legal=None) -> (new state, events)`: check and play one action
+    # (move.py's `apply`, which see: bound here as it is, so that a move runs no Python frame of this module).
+    apply = _move.apply
 
     def _count_move(self, state: State) -> list[Event]:
         """Count one move; at the cap, end the game with the standings as they are and say so in the result."""
@@ -212,8 +206,7 @@ class Game(ABC):
         """The envelope every client gets: game view plus seat, prompt, legal options, who is awaited, result."""
         return self.full_views(state, [seat])[0]
 
-    def full_views(self, state: State, seats: list[int | None]) -> list[dict[str, Any]]:
-        """full_view for several audiences, asking `pending` and `result` once."""
-        return _move.full_views(self, state, seats)
+    # `full_views(state, seats)`: full_view for several audiences, asking `pending` and `result` once (move.py's).
+    full_views = _move.full_views
 
 

@@ -50,9 +50,15 @@ class Prompt:
         return prompt_json(self)
 
 
-def apply(game: Any, state: State, seat: int, action: Action, encoded: bytes | None,
-          legal: list[Action] | None) -> tuple[State, list[Event]]:
-    """`Game.apply` (which see)."""
+def apply(game: Any, state: State, seat: int, action: Action, encoded: bytes | None = None,
+          legal: list[Action] | None = None) -> tuple[State, list[Event]]:
+    """`Game.apply`, bound as it is: check and play one action; returns a new state and the events. `state` is
+    untouched. `encoded`: `state` as JSON, when the caller has it at hand (the hub keeps what it stored), so that
+    copying it is one parse. `legal`: `game.legal(state, seat)`, when the caller has it at hand (the hub keeps it in
+    the mover's view), so that it is not worked out twice. An action found in that list needs no `pending` check:
+    `full_views` lists legal actions only for a pending seat, so the list proves it (and `pending` builds every
+    prompt's text). Any other outcome takes the full checks in their order, so a refusal says why as it always did.
+    """
     if game.result(state) is not None:
         raise GameOver(t("the game is over"))
     # An action found in the listed legal ones needs no `pending` check: `full_views` lists legal actions only for a
@@ -74,7 +80,7 @@ def apply(game: Any, state: State, seat: int, action: Action, encoded: bytes | N
 
 
 def full_views(game: Any, state: State, seats: list[int | None]) -> list[dict[str, Any]]:
-    """`Game.full_views` (which see)."""
+    """`Game.full_views`, bound as it is: `full_view` for several audiences, asking `pending` and `result` once."""
     pending = game.pending(state)
     # One `waiting` list for every audience, as `result` is: nothing changes a view once made (the hub sets only
     # top-level keys), and a part every view holds is diffed once a move (app/play/patch.py), not once per audience.
