@@ -141,16 +141,25 @@ def match_action(action: Any, legal: list[Action]) -> Action | None:
     # copied) and the canonical bytes decide among them, as they alone did before.
     bare = _without_say(action)
     size = len(bare)
-    items = bare.items()
     key = None
     for candidate in legal:
-        if len(candidate) - ("say" in candidate) == size and items <= candidate.items():
-            # Values of one type each (floats aside: -0.0 == 0.0) that are == write the same JSON: no bytes needed.
-            # A loop, not all(<generator>): compiled (move.pxd), a generator would be a closure a C function cannot hold.
-            for name, value in items:
-                if type(value) not in _EXACT or type(value) is not type(candidate[name]):
+        if len(candidate) - ("say" in candidate) != size:
+            continue
+        # `bare.items() <= candidate.items()` (each key there, its value the same object or ==) in one loop without
+        # the views and their pairs, which also finds out whether every value is of one exact type on both sides:
+        # values of one type each (floats aside: -0.0 == 0.0) that are == write the same JSON, no bytes needed.
+        exact = True
+        for name, value in bare.items():
+            other = candidate.get(name, _ABSENT)
+            if other is not value:
+                if other is _ABSENT or not (other == value):
                     break
-            else:
+                if exact and (type(value) not in _EXACT or type(value) is not type(other)):
+                    exact = False
+            elif exact and type(value) not in _EXACT:
+                exact = False
+        else:
+            if exact:
                 return candidate
             if key is None:
                 try:
@@ -161,6 +170,8 @@ def match_action(action: Any, legal: list[Action]) -> Action | None:
                 return candidate
     return None
 
+
+_ABSENT: Any = object()  # a key the candidate lacks (None is a value an action may hold)
 
 # Types whose == between two values of the same type means the same JSON (not float: -0.0 == 0.0, nan != nan).
 _EXACT = frozenset((str, int, bool, type(None)))
