@@ -23,14 +23,15 @@ ROOT = Path(__file__).resolve().parent.parent
 GAMES_WITH_RULES = ("goldrush", "river", "goldwest")  # Istanbul's and Jambo's rules.py define pydantic models with validators
 GAME_MODULES = ("view", "scoring", "turn", "steps", "state")
 
-# Modules left out, and why (measured in bench/README.md, issue 33): app/engine/kit.py and game.py, the rules.py of
-# Istanbul and Jambo define pydantic models with validators, which refuse Cython's function objects;
+# Modules left out, and why (measured in bench/README.md, issue 33): app/engine/kit.py (its plain part is plain.py,
+# compiled) and game.py, the rules.py of Istanbul and Jambo define pydantic models with validators, which refuse
+# Cython's function objects;
 # app/play/writer.py runs as `python -m app.play.writer`, which needs a code object; routes.py is FastAPI's
 # (signatures read by inspection) and off the move path.
 GROUPS: dict[str, list[str]] = {
     "hub": ["app.play.hub", "app.play.patch", "app.play.clocks", "app.play.store", "app.play.runtime",
             "app.play.trail", "app.play.broker", "app.play.sockets", "app.play.notices", "app.play.messages",
-            "app.engine.undo", "app.engine.text", "app.engine.move", "app.engine.memo",
+            "app.engine.undo", "app.engine.text", "app.engine.move", "app.engine.memo", "app.engine.plain",
             "app.play.turnstats"],
     "games": [],
 }

@@ -19,7 +19,6 @@ illegal action never changes anything and a game's `play` only handles legal inp
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ValidationError
@@ -29,7 +28,7 @@ from .bot import Bot, RandomBot
 from .errors import BadOptions
 from .kit import Log
 # The generic part of a move lives in move.py (compiled by the accelerator); these names are imported from here too.
-from .move import (_quote, _without_say, action_key, copy_state, filter_events, labelled,  # noqa: F401
+from .move import (Prompt, _quote, _without_say, action_key, copy_state, filter_events, labelled,  # noqa: F401
                    match_action, prompt_json)
 from .rng import RNG_KEY, seed_state
 from .text import Text, said, t
@@ -42,28 +41,6 @@ Action = dict[str, Any]
 Event = dict[str, Any]
 # How many moves the game has had, kept in the state (so an undo takes it back and a replay counts the same).
 MOVES_KEY = "moves_made"
-
-
-_FRESH: Any = object()  # Prompt's `data` left out: a new empty dict, as `field(default_factory=dict)` gave
-
-
-@dataclass(frozen=True)
-class Prompt:
-    """What a pending seat is asked, in words, plus a short machine kind for renderers."""
-
-    text: str | Text  # a Text (app/engine/text.py) is sent as its English `text` plus `say`
-    kind: str = "choose"
-    secret: bool = False  # the choice stays hidden from others until resolved (simultaneous moves)
-    data: dict[str, Any] = field(default_factory=dict)
-
-    def __init__(self, text: str | Text, kind: str = "choose", secret: bool = False,
-                 data: dict[str, Any] | None = _FRESH) -> None:  # type: ignore[assignment]
-        # Every move builds its prompts: one write of the fields instead of the frozen dataclass's object.__setattr__
-        # for each (a third of a Prompt's cost). The dataclass still gives eq, repr and the frozen fields.
-        self.__dict__.update(text=text, kind=kind, secret=secret, data={} if data is _FRESH else data)
-
-    def to_json(self) -> dict[str, Any]:
-        return prompt_json(self)
 
 
 class NoOptions(BaseModel):
@@ -133,12 +110,9 @@ class Game(ABC):
         """
         return None
 
-    def views(self, state: State, seats: list[int | None]) -> list[dict[str, Any]]:
-        """`view` for several audiences at once, what every move asks for. A game whose views share a costly public
-        part (scores worked out, a board laid out) computes that part once here; the generic tests require the
-        result to equal `view` for each audience. The views may share the public part's objects: nothing changes
-        a view once made."""
-        return [self.view(state, seat) for seat in seats]
+    # `views(state, seats)`: `view` for several audiences at once, what every move asks for (move.py's `views`, which
+    # see: there it compiles). A game whose views share a costly public part overrides it.
+    views = _move.views
 
     def scores_so_far(self, state: State) -> list[int] | None:
         """Each seat's points if the game stopped now (a tournament table closed early); None: cannot say."""
@@ -206,15 +180,9 @@ class Game(ABC):
         events = self.setup(num_players, opts, state) or []
         return state, events
 
-    def apply(self, state: State, seat: int, action: Action, encoded: bytes | None = None,
-              legal: list[Action] | None = None) -> tuple[State, list[Event]]:
-        """Check and play one action; returns a new state and the events. `state` is untouched. `encoded`: `state`
-        as JSON, when the caller has it at hand (the hub keeps what it stored), so that copying it is one parse.
-        `legal`: `self.legal(state, seat)`, when the caller has it at hand (the hub keeps it in the mover's view),
-        so that it is not worked out twice. An action found in that list needs no `pending` check: `full_views` lists
-        legal actions only for a pending seat, so the list proves it (and `pending` builds every prompt's text). Any
-        other outcome takes the full checks in their order, so a refusal says why as it always did."""
-        return _move.apply(self, state, seat, action, encoded, legal)
+    # `apply(state, seat, action, encoded=None, legal=None) -> (new state, events)`: check and play one action
+    # (move.py's `apply`, which see: bound here as it is, so that a move runs no Python frame of this module).
+    apply = _move.apply
 
     def _count_move(self, state: State) -> list[Event]:
         """Count one move; at the cap, end the game with the standings as they are and say so in the result."""
@@ -238,8 +206,7 @@ class Game(ABC):
         """The envelope every client gets: game view plus seat, prompt, legal options, who is awaited, result."""
         return self.full_views(state, [seat])[0]
 
-    def full_views(self, state: State, seats: list[int | None]) -> list[dict[str, Any]]:
-        """full_view for several audiences, asking `pending` and `result` once."""
-        return _move.full_views(self, state, seats)
+    # `full_views(state, seats)`: full_view for several audiences, asking `pending` and `result` once (move.py's).
+    full_views = _move.full_views
 
 

@@ -1,7 +1,7 @@
 # Cython declarations for move.py when the accelerator compiles it (docs/accel.md), as app/play/patch.pxd does for
 # the diff: the helpers a move calls inside this module become C calls (cpdef keeps a Python name for the modules
-# that import them: game.py). `match_action` and `_own_copy` stay Python functions: Cython compiles no closure
-# (their `all(...)` generators) in a C function. Pure Python never reads this file; its hash is part of move's manifest entry.
+# that import them: game.py). `match_action` and `_own_copy` loop where they used all(<generator>): Cython compiles no
+# closure in a C function. Pure Python never reads this file; its hash is part of move's manifest entry.
 cimport cython
 
 cdef frozenset _EXACT
@@ -13,3 +13,7 @@ cpdef _without_say(object action)
 cpdef copy_state(object state)
 
 cpdef filter_events(object events, object seat)
+
+cpdef match_action(object action, object legal)
+
+cdef _own_copy(object listed)

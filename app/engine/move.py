@@ -8,6 +8,7 @@ models, which refuse Cython's function objects. `Game`'s methods call these func
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
@@ -20,9 +21,44 @@ Action = dict[str, Any]
 Event = dict[str, Any]
 
 
-def apply(game: Any, state: State, seat: int, action: Action, encoded: bytes | None,
-          legal: list[Action] | None) -> tuple[State, list[Event]]:
-    """`Game.apply` (which see)."""
+_FRESH: Any = object()  # Prompt's `data` left out: a new empty dict, as `field(default_factory=dict)` gave
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What a pending seat is asked, in words, plus a short machine kind for renderers.
+
+    Defined here rather than in game.py (which imports it from here, as every game does from app.engine) so that
+    the accelerator compiles its `__init__`: every move builds its prompts."""
+
+    text: Any  # str or a Text (app/engine/text.py): a Text is sent as its English `text` plus `say`
+    kind: str = "choose"
+    secret: bool = False  # the choice stays hidden from others until resolved (simultaneous moves)
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def __init__(self, text: Any, kind: str = "choose", secret: bool = False,
+                 data: dict[str, Any] | None = _FRESH) -> None:
+        # One write of each field into the instance's dict instead of the frozen dataclass's object.__setattr__ for
+        # each (a third of a Prompt's cost). The dataclass still gives eq, repr and the frozen fields.
+        fields = self.__dict__
+        fields["text"] = text
+        fields["kind"] = kind
+        fields["secret"] = secret
+        fields["data"] = {} if data is _FRESH else data
+
+    def to_json(self) -> dict[str, Any]:
+        return prompt_json(self)
+
+
+def apply(game: Any, state: State, seat: int, action: Action, encoded: bytes | None = None,
+          legal: list[Action] | None = None) -> tuple[State, list[Event]]:
+    """`Game.apply`, bound as it is: check and play one action; returns a new state and the events. `state` is
+    untouched. `encoded`: `state` as JSON, when the caller has it at hand (the hub keeps what it stored), so that
+    copying it is one parse. `legal`: `game.legal(state, seat)`, when the caller has it at hand (the hub keeps it in
+    the mover's view), so that it is not worked out twice. An action found in that list needs no `pending` check:
+    `full_views` lists legal actions only for a pending seat, so the list proves it (and `pending` builds every
+    prompt's text). Any other outcome takes the full checks in their order, so a refusal says why as it always did.
+    """
     if game.result(state) is not None:
         raise GameOver(t("the game is over"))
     # An action found in the listed legal ones needs no `pending` check: `full_views` lists legal actions only for a
@@ -44,7 +80,7 @@ def apply(game: Any, state: State, seat: int, action: Action, encoded: bytes | N
 
 
 def full_views(game: Any, state: State, seats: list[int | None]) -> list[dict[str, Any]]:
-    """`Game.full_views` (which see)."""
+    """`Game.full_views`, bound as it is: `full_view` for several audiences, asking `pending` and `result` once."""
     pending = game.pending(state)
     # One `waiting` list for every audience, as `result` is: nothing changes a view once made (the hub sets only
     # top-level keys), and a part every view holds is diffed once a move (app/play/patch.py), not once per audience.
@@ -62,6 +98,14 @@ def full_views(game: Any, state: State, seats: list[int | None]) -> list[dict[st
             "game": game_view,
         })
     return views
+
+
+def views(game: Any, state: State, seats: list[int | None]) -> list[dict[str, Any]]:
+    """`view` for several audiences at once, what every move asks for: `Game.views` as a game inherits it (here so
+    that it compiles). A game whose views share a costly public part (scores worked out, a board laid out) computes
+    that part once in its own `views`; the generic tests require the result to equal `view` for each audience. The
+    views may share the public part's objects: nothing changes a view once made."""
+    return [game.view(state, seat) for seat in seats]
 
 
 def prompt_json(prompt: Any) -> dict[str, Any]:
@@ -97,12 +141,25 @@ def match_action(action: Any, legal: list[Action]) -> Action | None:
     # copied) and the canonical bytes decide among them, as they alone did before.
     bare = _without_say(action)
     size = len(bare)
-    items = bare.items()
     key = None
     for candidate in legal:
-        if len(candidate) - ("say" in candidate) == size and items <= candidate.items():
-            # Values of one type each (floats aside: -0.0 == 0.0) that are == write the same JSON: no bytes needed.
-            if all(type(value) in _EXACT and type(value) is type(candidate[name]) for name, value in items):
+        if len(candidate) - ("say" in candidate) != size:
+            continue
+        # `bare.items() <= candidate.items()` (each key there, its value the same object or ==) in one loop without
+        # the views and their pairs, which also finds out whether every value is of one exact type on both sides:
+        # values of one type each (floats aside: -0.0 == 0.0) that are == write the same JSON, no bytes needed.
+        exact = True
+        for name, value in bare.items():
+            other = candidate.get(name, _ABSENT)
+            if other is not value:
+                if other is _ABSENT or not (other == value):
+                    break
+                if exact and (type(value) not in _EXACT or type(value) is not type(other)):
+                    exact = False
+            elif exact and type(value) not in _EXACT:
+                exact = False
+        else:
+            if exact:
                 return candidate
             if key is None:
                 try:
@@ -114,6 +171,8 @@ def match_action(action: Any, legal: list[Action]) -> Action | None:
     return None
 
 
+_ABSENT: Any = object()  # a key the candidate lacks (None is a value an action may hold)
+
 # Types whose == between two values of the same type means the same JSON (not float: -0.0 == 0.0, nan != nan).
 _EXACT = frozenset((str, int, bool, type(None)))
 
@@ -122,9 +181,10 @@ def _own_copy(listed: Action) -> Action:
     """A copy of a listed action without `say`, for `play` to keep: a new dict when every value is a str, int, bool
     or None (what it holds cannot change), else a deep copy as JSON."""
     plain = {k: v for k, v in listed.items() if k != "say"} if "say" in listed else dict(listed)
-    if all(type(value) in _EXACT for value in plain.values()):
-        return plain
-    return copy_state(plain)
+    for value in plain.values():
+        if type(value) not in _EXACT:
+            return copy_state(plain)
+    return plain
 
 
 def _without_say(action: Action) -> Action:
