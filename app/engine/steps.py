@@ -89,6 +89,11 @@ class Step(ABC):
         means. The engine sends a Text label as its English `label` plus `say`, and hands `resolve` the action
         without `say`."""
 
+    def labelled_options(self, game: Any, state: State, frame: Frame, seat: int) -> list[Action]:
+        """`options` as `legal` lists them, each labelled by the game (`StepGame.label`). A step whose offer comes back
+        move after move may keep its labelled actions by what each is made of instead (Jambo's phases)."""
+        return [game.label(action) for action in self.options(game, state, frame, seat)]
+
     @abstractmethod
     def resolve(self, game: Any, state: State, frame: Frame, seat: int, action: Action, log: Log) -> None:
         """Apply a legal choice (the engine checked it) and say what happened in `log`."""
@@ -164,7 +169,7 @@ class StepGame(Game):
         step = self.step_for(frame)
         if seat not in step.seats(self, state, frame):
             return []
-        return [self.label(action) for action in step.options(self, state, frame, seat)]
+        return step.labelled_options(self, state, frame, seat)
 
     def label(self, action: Action) -> Action:
         """A listed action as clients get it: its Text label written in English (`labelled`). A game whose options

@@ -22,7 +22,7 @@ from .bot import JamboBot
 from .bot import chances as gold_chances
 from .state import JamboOptions, free_plain, held, known, plain_capacity, setup, supply
 from .steps import STEP_TYPES
-from .steps.common import LABELLED, legal
+from .steps.common import LABELLED
 
 # Fields of a sub-step that hold cards out of every other place while it is decided.
 _CARDS_IN_STEP = {"psychic": "cards", "scale": "cards", "ape": "pool", "lion": "pool", "replace": "card"}
@@ -81,9 +81,6 @@ class Jambo(StepGame):
 
     def label(self, action: dict) -> dict:
         return labelled_kept(LABELLED, action)
-
-    def legal(self, state: State, seat: int) -> list[dict]:
-        return legal(self, state, seat)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view.view(self, state, seat)

@@ -12,7 +12,7 @@ from typing import Any, Callable, ClassVar
 
 from app.engine import Log, State, Step, Text, seat_ref, t, tn
 from app.engine.steps import Frame
-from app.engine.memo import Memo, labelled_kept
+from app.engine.memo import Memo
 from app.engine.move import labelled
 from app.engine.steps import top
 
@@ -70,22 +70,6 @@ class JamboStep(Step):
         """A small key of all the prompt (`text`, `data`, kind) reads, for the view to keep its JSON by (view._prompt),
         or None: then it is kept by the JSON of the text itself. Only the steps asked on most moves say one."""
         return None
-
-    def labelled_options(self, game: Any, s: State, frame: Frame, seat: int) -> list[dict]:
-        """`options` as `legal` lists them: each action labelled (`labelled_kept`). A step whose offer is asked on
-        most moves (phase 1 and 2: steps/phases.py) keeps its labelled actions by what each is made of instead."""
-        return [labelled_kept(LABELLED, action) for action in self.options(game, s, frame, seat)]
-
-
-def legal(game: Any, s: State, seat: int) -> list[dict]:
-    """`StepGame.legal` (the same list): asked of the top step's `labelled_options`."""
-    frame = top(s)
-    if frame is None or s.get("over"):
-        return []
-    step = game.step_for(frame)
-    if seat not in step.seats(game, s, frame):
-        return []
-    return step.labelled_options(game, s, frame, seat)
 
 
 class HandDiscard(JamboStep):
