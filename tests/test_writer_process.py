@@ -5,6 +5,7 @@ writer outliving its server."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import signal
@@ -301,3 +302,58 @@ def test_the_writer_process_does_not_outlive_its_server(tmp_path):
         assert ended(child), "the writer process kept running after its server was killed"
     finally:
         server.kill()
+
+
+def rows_in_database_file(path: Path, copy: Path) -> int:
+    """What the database file holds without its WAL: the commits a checkpoint has copied into it."""
+    import shutil
+
+    shutil.copyfile(path, copy)
+    with contextlib.closing(sqlite3.connect(copy)) as db:
+        return db.execute("SELECT count(*) FROM t").fetchone()[0]
+
+
+def test_wal_checkpoints_run_beside_the_writers_commits_and_keep_the_wal_file_bounded(tmp_path):
+    from app.db.sqlite import sqlite_pragmas
+    from app.play import writer
+
+    path = tmp_path / "moves.db"
+    with contextlib.closing(sqlite3.connect(path)) as setup:
+        sqlite_pragmas(setup)
+        setup.execute("CREATE TABLE t (n INTEGER)")
+        setup.commit()
+    database = {"dialect": "sqlite", "path": str(path), "lock_timeout": 2.0}
+    connection = writer.connect(database)
+    # The writer's commits never checkpoint themselves: a commit past 1,000 pages would wait for the disk.
+    assert connection.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
+    checkpoints = writer.WalCheckpoints(database)
+    checkpoints.INTERVAL_S = 0.01
+
+    def commit(count: int) -> None:
+        for n in range(count):
+            connection.execute("INSERT INTO t VALUES (?)", (n,))
+            connection.commit()
+            checkpoints.committed()
+
+    def wait_for(check) -> bool:  # noqa: ANN001
+        deadline = time.monotonic() + 10
+        while not check():
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.02)
+        return True
+
+    try:
+        commit(300)
+        # While the writer's connection stays open, the commits reach the database file itself.
+        assert wait_for(lambda: rows_in_database_file(path, tmp_path / "copy.db") == 300)
+        wal = Path(str(path) + "-wal")
+        assert wal.stat().st_size > 0
+        checkpoints.LIMIT_BYTES = 0  # a WAL file past the limit is checkpointed and emptied
+        commit(50)
+        assert wait_for(lambda: wal.stat().st_size == 0)
+        assert rows_in_database_file(path, tmp_path / "copy.db") == 350
+    finally:
+        checkpoints.close()
+        connection.close()
+    assert not checkpoints.thread.is_alive()

@@ -16,10 +16,14 @@ booleans or the exception that made the batch fail (nothing of it was committed)
 from __future__ import annotations
 
 import contextlib
+import logging
+import os
 import pickle
 import re
 import signal
 import sys
+import threading
+import time
 from datetime import datetime, timezone
 from multiprocessing.connection import Connection as Pipe
 from typing import Any, NamedTuple
@@ -27,6 +31,8 @@ from typing import Any, NamedTuple
 import orjson
 
 from app.db.sqlite import sqlite_pragmas
+
+log = logging.getLogger(__name__)
 
 
 class PendingMove(NamedTuple):
@@ -54,6 +60,7 @@ def serve(pipe: Pipe) -> None:
     except (EOFError, OSError):
         return
     connection = None  # kept between batches: opening one per batch cost as much as a small batch's statements
+    checkpoints = WalCheckpoints(database) if database["dialect"] == "sqlite" else None
     while True:
         try:
             batch = decode_batch(pipe.recv_bytes())
@@ -66,13 +73,85 @@ def serve(pipe: Pipe) -> None:
             # more try on a new one. Safe whatever the first try did: a version already written fails its
             # compare-and-set, and that mover gets the fresh state.
             connection, outcomes, _ = _write(None, database, batch)
+        if checkpoints is not None and not isinstance(outcomes, Exception):
+            checkpoints.committed()
         try:
             pipe.send(_sendable(outcomes) if isinstance(outcomes, Exception) else outcomes)
         except OSError:  # the server is gone
             break
+    if checkpoints is not None:
+        checkpoints.close()
     if connection is not None:
         with contextlib.suppress(Exception):
             connection.close()
+
+
+class WalCheckpoints:
+    """SQLite's WAL checkpoints, on a thread of the writer's process instead of inside its commits.
+
+    Left to SQLite, the connection whose commit takes the WAL past 1,000 pages runs the checkpoint before that
+    commit returns: it copies the pages into the database file and syncs both files. At 50 busy tables that was
+    about a dozen times a second, and each time the batch, and every move queued behind it, waited for the disk
+    (the slowest moves' latency in bench/README.md). The writer's connection turns that off (`connect`), and this
+    thread checkpoints in PASSIVE mode, which never waits for the writer, once after each `INTERVAL_S` in which
+    something was committed. Python's sqlite3 lets go of the GIL while SQLite reads, writes and syncs, so the
+    writer's thread goes on committing meanwhile.
+
+    SQLite starts the WAL file over only once a checkpoint has caught up with every commit, which a PASSIVE one
+    racing a busy writer may never do; when the file passes `LIMIT_BYTES` the thread runs a TRUNCATE checkpoint,
+    which waits for the writer between two commits and leaves the file empty. The server's own connections keep
+    SQLite's default, so a database written without any move (or after this process ends) is still checkpointed.
+    """
+
+    INTERVAL_S = 0.2
+    LIMIT_BYTES = 64 << 20
+
+    def __init__(self, database: dict[str, Any]) -> None:
+        self.database = database
+        self.wal_path = database["path"] + "-wal"
+        self.dirty = threading.Event()
+        self.closing = False
+        self.runs = 0  # checkpoints run (PASSIVE and TRUNCATE), for tests
+        self.thread = threading.Thread(target=self._run, name="wal-checkpoints", daemon=True)
+        self.thread.start()
+
+    def committed(self) -> None:
+        self.dirty.set()
+
+    def close(self) -> None:
+        """Stop the thread, after the checkpoint it may be running (the last connection's close checkpoints the
+        rest)."""
+        self.closing = True
+        self.dirty.set()
+        self.thread.join(timeout=self.database["lock_timeout"] + 5)
+
+    def _run(self) -> None:
+        import sqlite3
+
+        connection = None
+        while True:
+            self.dirty.wait()
+            if self.closing:
+                break
+            time.sleep(self.INTERVAL_S)  # let commits gather: one checkpoint, and one sync, for all of them
+            self.dirty.clear()
+            try:
+                if connection is None:
+                    connection = sqlite3.connect(self.database["path"], timeout=self.database["lock_timeout"],
+                                                 check_same_thread=False, isolation_level=None)
+                connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+                self.runs += 1
+                if os.path.getsize(self.wal_path) > self.LIMIT_BYTES:
+                    connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+                    self.runs += 1
+            except (sqlite3.Error, OSError):  # the next commit's wake-up tries again, on a new connection
+                log.warning("WAL checkpoint failed", exc_info=True)
+                with contextlib.suppress(Exception):
+                    connection.close()
+                connection = None
+        if connection is not None:
+            with contextlib.suppress(Exception):
+                connection.close()
 
 
 def encode_batch(moves: list[PendingMove]) -> bytes:
@@ -149,6 +228,7 @@ def connect(database: dict[str, Any]) -> Any:
 
         connection = sqlite3.connect(database["path"], timeout=database["lock_timeout"], check_same_thread=False)
         sqlite_pragmas(connection, int(database["lock_timeout"] * 1000))
+        connection.execute("PRAGMA wal_autocheckpoint=0")  # WalCheckpoints runs them, off the commit path
         return connection
     import psycopg
 
