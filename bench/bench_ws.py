@@ -87,6 +87,7 @@ class Stats:
         self.switches: tuple[int, int, int] | None = None  # the event loop thread's, over the window: context_switches
 
 
+NATIVE = [False]  # --native: py-spy shows compiled (Cython, C) frames too
 ACK_IN_PATCH = [True]  # players ask for the ack inside their move's patch; --separate-acks turns it off
 COMPRESSION: list[str | None] = [None]  # --deflate: players offer permessage-deflate, as browsers do
 
@@ -193,7 +194,8 @@ async def start_profile(pid: int | None, seconds: float, path: str | None, gil: 
         return None
     spy = shutil.which("py-spy") or str(ROOT / ".venv" / "bin" / "py-spy")
     return await asyncio.create_subprocess_exec(
-        spy, "record", "-p", str(pid), "-r", "250" if gil else "100", *(["--gil"] if gil else []), "--nonblocking",
+        spy, "record", "-p", str(pid), "-r", "250" if gil else "100", *(["--gil"] if gil else []),
+        *(["--native"] if NATIVE[0] else ["--nonblocking"]),  # py-spy pauses the process to read native stacks
         "-f", "raw", "-o", path,
         "-d", str(max(1, int(seconds))), stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
 
@@ -439,6 +441,7 @@ def main() -> None:
     parser.add_argument("--tables", type=int, nargs="+", default=[50, 200])
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--profile", help="closed loop: record the server with py-spy into this file (raw format)")
+    parser.add_argument("--native", action="store_true", help="with --profile: py-spy --native (compiled frames)")
     parser.add_argument("--gil", action="store_true", help="with --profile: only the thread holding the GIL")
     parser.add_argument("--open-loop", action="store_true", help="tables move at a human pace; --tables are steps")
     parser.add_argument("--interval", type=float, nargs=2, default=[2.0, 5.0], help="open loop: seconds between moves")
@@ -453,6 +456,7 @@ def main() -> None:
                         "(the server accepts it unless started with --ws-per-message-deflate false)")
     args = parser.parse_args()
     ACK_IN_PATCH[0] = not args.separate_acks
+    NATIVE[0] = args.native
     COMPRESSION[0] = "deflate" if args.deflate else None
     server = None
     if args.url:

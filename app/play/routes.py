@@ -240,30 +240,11 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         if tell_table:  # after the snapshot: the documented order on connect stays intact
             await hub.table_changed(table_id, public.model_dump(mode="json") if not public.invite
                                     else {**public.model_dump(mode="json"), "invite": None})
-        bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
-        while True:
-            message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
-                raise WebSocketDisconnect(message.get("code", 1000))
-            text = message.get("text")
-            if text is None:  # a binary frame
-                conn.send(_error(None, "bad_message", t("messages are JSON text frames")))
-                continue
-            # Refusals before parsing name the message by the `id` at the frame's head, read without parsing it all.
-            if len(text) > settings.max_message_bytes:
-                conn.send(_error(messages.head_id(text), "too_large",
-                                 t("messages are limited to {n} bytes", n=settings.max_message_bytes)))
-                continue
-            if not bucket.take():
-                conn.send(_error(messages.head_id(text), "rate_limited", t("too many messages; slow down"),
-                                 retry_after=bucket.wait()))
-                continue
-            try:
-                msg = messages.parse(text)
-            except messages.BadMessage as exc:
-                conn.send(_error(exc.msg_id, exc.code, exc.message))
-                continue
-            await _handle(app, conn, user, table_id, msg)
+        # The messages are read by a task of its own, awaited here: each move resumes its task twice (its message
+        # arrives, its batch commits), and resuming this one passed through every ASGI middleware's and router's
+        # coroutine on the way down to this function and back up (about 26 frames each way, each time). Cancelling
+        # this task (the server shutting down) cancels the one it awaits; whatever that one raises is raised here.
+        await asyncio.get_running_loop().create_task(_receive_loop(app, websocket, conn, user, table_id))
     except WebSocketDisconnect as exc:
         restarting = exc.code == SERVICE_RESTART
         return
@@ -287,7 +268,38 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             log.exception("presence update failed at table %s", table_id)
 
 
-async def _handle(app, conn: Connection, user, table_id: str, msg) -> None:  # noqa: ANN001
+async def _receive_loop(app, websocket: WebSocket, conn: Connection, user, table_id: str) -> None:  # noqa: ANN001
+    """The socket's messages, one after another, until it disconnects (raises WebSocketDisconnect)."""
+    settings = app.state.settings
+    bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
+    # The signed-in user's id, read once: `user.id` is an ORM attribute (a descriptor call every move).
+    user_id = user.id if user is not None else None
+    while True:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(message.get("code", 1000))
+        text = message.get("text")
+        if text is None:  # a binary frame
+            conn.send(_error(None, "bad_message", t("messages are JSON text frames")))
+            continue
+        # Refusals before parsing name the message by the `id` at the frame's head, read without parsing it all.
+        if len(text) > settings.max_message_bytes:
+            conn.send(_error(messages.head_id(text), "too_large",
+                             t("messages are limited to {n} bytes", n=settings.max_message_bytes)))
+            continue
+        if not bucket.take():
+            conn.send(_error(messages.head_id(text), "rate_limited", t("too many messages; slow down"),
+                             retry_after=bucket.wait()))
+            continue
+        try:
+            msg = messages.parse(text)
+        except messages.BadMessage as exc:
+            conn.send(_error(exc.msg_id, exc.code, exc.message))
+            continue
+        await _handle(app, conn, user, table_id, msg, user_id)
+
+
+async def _handle(app, conn: Connection, user, table_id: str, msg, user_id: int | None) -> None:  # noqa: ANN001
     hub = app.state.hub
     if isinstance(msg, (messages.Act, messages.Undo)):  # first: every move comes this way
         if user is None:
@@ -302,9 +314,9 @@ async def _handle(app, conn: Connection, user, table_id: str, msg) -> None:  # n
         ack_to = (conn, msg.id) if msg.ack_in_patch else None
         try:
             if isinstance(msg, messages.Undo):
-                version = await hub.undo(table_id, user_id=user.id, version=msg.version, ack_to=ack_to)
+                version = await hub.undo(table_id, user_id=user_id, version=msg.version, ack_to=ack_to)
             else:
-                version = await hub.act(table_id, user_id=user.id, action=msg.action, version=msg.version,
+                version = await hub.act(table_id, user_id=user_id, action=msg.action, version=msg.version,
                                         ack_to=ack_to)
         except PlayError as exc:
             conn.send(_error(msg.id, exc.code, exc.say or exc.message))
