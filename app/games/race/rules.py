@@ -11,6 +11,10 @@ from pydantic import BaseModel, Field
 from app.engine import Game, Prompt, Rng
 
 CELLS = 64
+# What `pending` and `legal` give, made once: nothing changes a prompt or a listed action once made (the engine plays
+# its own copy of an action, docs/games.md), so every move hands out the same objects instead of building them again.
+_PROMPT = Prompt("Your move", kind="move")
+_MARKS = tuple([{"type": "mark", "cell": cell, "label": f"Mark cell {cell}"}] for cell in range(CELLS))
 
 
 class RaceOptions(BaseModel):
@@ -35,13 +39,12 @@ class Race(Game):
                      hands=[[rng.randint(1, 99) for _ in range(5)] for _ in range(2)])
 
     def pending(self, state):
-        return {} if state["count"] >= state["length"] else {state["turn"]: Prompt("Your move", kind="move")}
+        return {} if state["count"] >= state["length"] else {state["turn"]: _PROMPT}
 
     def legal(self, state, seat):
         if seat != state["turn"] or state["count"] >= state["length"]:
             return []
-        cell = state["count"] % CELLS
-        return [{"type": "mark", "cell": cell, "label": f"Mark cell {cell}"}]
+        return _MARKS[state["count"] % CELLS]
 
     def play(self, state, seat, action):
         state["cells"][action["cell"]] = seat
