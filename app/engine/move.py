@@ -229,28 +229,30 @@ def _copied(value: Any) -> Any:
             if type(key) is not str:
                 return None
             kind = type(item)
+            if item is None or kind is str or kind is int or kind is bool:
+                continue
             if kind is dict or kind is list:
                 item = _copied(item)
                 if item is None:
                     return None
                 out[key] = item
-            elif not (kind is str or kind is int or kind is bool or item is None
-                      or (kind is float and item - item == 0.0)):  # finite: nan and infinities are written as null
+            elif kind is not float or item - item != 0.0:  # finite floats stay: nan and infinities are written as null
                 return None
         return out
     if type(value) is list:
         items = value[:]
-        for i in range(len(items)):
-            item = items[i]
+        i = 0
+        for item in items:
             kind = type(item)
-            if kind is dict or kind is list:
-                item = _copied(item)
-                if item is None:
+            if not (item is None or kind is int or kind is str or kind is bool):
+                if kind is dict or kind is list:
+                    item = _copied(item)
+                    if item is None:
+                        return None
+                    items[i] = item
+                elif kind is not float or item - item != 0.0:
                     return None
-                items[i] = item
-            elif not (kind is str or kind is int or kind is bool or item is None
-                      or (kind is float and item - item == 0.0)):
-                return None
+            i += 1
         return items
     return None
 

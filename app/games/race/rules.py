@@ -15,6 +15,7 @@ CELLS = 64
 # its own copy of an action, docs/games.md), so every move hands out the same objects instead of building them again.
 _PROMPT = Prompt("Your move", kind="move")
 _MARKS = tuple([{"type": "mark", "cell": cell, "label": f"Mark cell {cell}"}] for cell in range(CELLS))
+_MARKED = tuple(tuple(f"@{seat} marks cell {cell}" for cell in range(CELLS)) for seat in (0, 1))  # events' texts
 
 
 class RaceOptions(BaseModel):
@@ -47,10 +48,11 @@ class Race(Game):
         return _MARKS[state["count"] % CELLS]
 
     def play(self, state, seat, action):
-        state["cells"][action["cell"]] = seat
+        cell = action["cell"]
+        state["cells"][cell] = seat
         state["count"] += 1
         state["turn"] = 1 - seat
-        return [{"type": "mark", "text": f"@{seat} marks cell {action['cell']}"}]
+        return [{"type": "mark", "text": _MARKED[seat][cell]}]
 
     def view(self, state, seat):
         return {"cells": state["cells"], "count": state["count"], "turn": state["turn"],
