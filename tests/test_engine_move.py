@@ -188,6 +188,7 @@ def test_race_hands_out_the_same_prompt_and_listed_actions_as_it_built():
         cell = state["count"] % CELLS
         assert race.legal(state, seat) == [{"type": "mark", "cell": cell, "label": f"Mark cell {cell}"}]
         assert race.legal(state, 1 - seat) == []
+        assert race.views(state, [0, 1, None]) == [race.view(state, s) for s in (0, 1, None)]
         state, events = race.apply(state, seat, race.legal(state, seat)[0], orjson.dumps(state))
         assert events == [{"type": "mark", "text": f"@{seat} marks cell {cell}"}]
     assert state["count"] == CELLS + 3 and state["cells"][2] in (0, 1)

@@ -228,29 +228,27 @@ def _copied(value: Any) -> Any:
         for key, item in value.items():
             if type(key) is not str:
                 return None
-            kind = type(item)
-            if item is None or kind is str or kind is int or kind is bool:
+            if item is None or type(item) is str or type(item) is int or type(item) is bool:
                 continue
-            if kind is dict or kind is list:
+            if type(item) is dict or type(item) is list:
                 item = _copied(item)
                 if item is None:
                     return None
                 out[key] = item
-            elif kind is not float or item - item != 0.0:  # finite floats stay: nan and infinities are written as null
+            elif type(item) is not float or item - item != 0.0:  # finite floats stay: nan, infinities are written null
                 return None
         return out
     if type(value) is list:
-        items = value[:]
+        items = list(value)
         i = 0
         for item in items:
-            kind = type(item)
-            if not (item is None or kind is int or kind is str or kind is bool):
-                if kind is dict or kind is list:
+            if not (item is None or type(item) is int or type(item) is str or type(item) is bool):
+                if type(item) is dict or type(item) is list:
                     item = _copied(item)
                     if item is None:
                         return None
                     items[i] = item
-                elif kind is not float or item - item != 0.0:
+                elif type(item) is not float or item - item != 0.0:
                     return None
             i += 1
         return items

@@ -58,6 +58,12 @@ class Race(Game):
         return {"cells": state["cells"], "count": state["count"], "turn": state["turn"],
                 "hand": state["hands"][seat] if seat is not None else None}
 
+    def views(self, state, seats):
+        # `view` for every audience at once (what each move asks): the state read once.
+        cells, count, turn, hands = state["cells"], state["count"], state["turn"], state["hands"]
+        return [{"cells": cells, "count": count, "turn": turn, "hand": hands[seat] if seat is not None else None}
+                for seat in seats]
+
     def result(self, state):
         if state["count"] < state["length"]:
             return None
