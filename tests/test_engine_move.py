@@ -132,3 +132,63 @@ def test_make_patches_gives_make_patch_per_audience(game):
         new_state, _ = game.apply(state, seat, action, orjson.dumps(state), old[seat]["legal"])
         new = game.full_views(new_state, audiences)
         assert make_patches(list(zip(old, new))) == [make_patch(a, b) for a, b in zip(old, new)]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_the_copy_apply_makes_is_the_json_round_trip(game):
+    """`_copied` (apply's copy when compiled) gives what parsing the stored JSON gives: equal, of the same types
+    throughout, no container shared with the original."""
+    from app.engine.move import _copied
+
+    def same(a, b):
+        assert type(a) is type(b)
+        if type(a) is dict:
+            assert list(a) == list(b) and all(same(a[k], b[k]) for k in a)
+        elif type(a) is list:
+            assert len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+        else:
+            assert a == b
+        return True
+
+    def containers(value, out):
+        if type(value) in (dict, list):
+            out.add(id(value))
+            for item in value.values() if type(value) is dict else value:
+                containers(item, out)
+        return out
+
+    for state, *_ in _playout(game, game.max_players, 5, moves=40):
+        copy = _copied(state)
+        assert same(copy, orjson.loads(orjson.dumps(state)))
+        assert not containers(copy, set()) & containers(state, set())
+
+
+def test_the_copy_declines_what_the_round_trip_would_change():
+    from app.engine.move import _copied
+
+    class Str(str):
+        pass
+
+    assert _copied({"a": [1, {"b": -0.0, "c": 1.5, "d": None, "e": True, "f": "x"}]}) == {
+        "a": [1, {"b": -0.0, "c": 1.5, "d": None, "e": True, "f": "x"}]}
+    for odd in ({"a": (1, 2)}, {"a": [float("nan")]}, {"a": float("inf")}, {"a": Str("x")}, {Str("k"): 1},
+                [{"a": {1, 2}}], {"a": [[b"x"]]}):
+        assert _copied(odd) is None
+
+
+def test_race_hands_out_the_same_prompt_and_listed_actions_as_it_built():
+    """Race's `pending` and `legal` give objects made once (nothing changes them): equal to what it built each move."""
+    from app.games.race.rules import CELLS, Race
+
+    race = Race()
+    state = race.new_game(2, {"first_player": 1}, 3)
+    for _ in range(CELLS + 3):
+        seat = state["turn"]
+        assert race.pending(state) == {seat: Prompt("Your move", kind="move")}
+        cell = state["count"] % CELLS
+        assert race.legal(state, seat) == [{"type": "mark", "cell": cell, "label": f"Mark cell {cell}"}]
+        assert race.legal(state, 1 - seat) == []
+        assert race.views(state, [0, 1, None]) == [race.view(state, s) for s in (0, 1, None)]
+        state, events = race.apply(state, seat, race.legal(state, seat)[0], orjson.dumps(state))
+        assert events == [{"type": "mark", "text": f"@{seat} marks cell {cell}"}]
+    assert state["count"] == CELLS + 3 and state["cells"][2] in (0, 1)

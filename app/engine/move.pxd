@@ -17,3 +17,8 @@ cpdef filter_events(object events, object seat)
 cpdef match_action(object action, object legal)
 
 cdef _own_copy(object listed)
+
+cdef bint _COMPILED
+
+@cython.locals(out=dict, items=list, i=Py_ssize_t)
+cpdef _copied(object value)

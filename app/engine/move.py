@@ -71,7 +71,12 @@ def apply(game: Any, state: State, seat: int, action: Action, encoded: bytes | N
             listed = match_action(action, game.legal(state, seat))
         if listed is None:
             raise IllegalAction(t("{action} is not a legal action now", action=_quote(action)))
-    new_state = orjson.loads(encoded) if encoded is not None else copy_state(state)
+    if encoded is None:
+        new_state = copy_state(state)
+    else:  # compiled, a walk that shares the leaves is cheaper than parsing the JSON again; as Python it is not
+        new_state = _copied(state) if _COMPILED else None
+        if new_state is None:
+            new_state = orjson.loads(encoded)
     # Play the server's own copy of the action: the client's may differ in ways equality would forgive.
     events = game.play(new_state, seat, _own_copy(listed))
     if game.move_cap is not None:
@@ -204,6 +209,50 @@ def labelled(action: Action) -> Action:
 def copy_state(state: State) -> State:
     """A deep copy of JSON data; a round trip through orjson is several times faster than copy.deepcopy."""
     return orjson.loads(orjson.dumps(state))
+
+
+# Whether this module runs compiled (docs/accel.md): `apply` then copies the state by `_copied`, which is the faster of
+# the two only in C. Either way the copy is the same (tests/test_engine_copy.py checks `_copied` both ways).
+_COMPILED = not __file__.endswith(".py")
+
+
+def _copied(value: Any) -> Any:
+    """What `orjson.loads(orjson.dumps(value))` gives for a dict or list that orjson wrote (`apply`'s `encoded`): new
+    dicts and lists, their str, int, bool, None and finite float leaves shared (nothing changes those). None when it
+    holds anything else, which the round trip might change (a tuple becomes a list, nan null, a subclass its base):
+    the caller parses the JSON then. Relies on `value` having been written by orjson: an int out of its range would
+    have been refused there, so none is looked for here. Each container is copied whole at once (a dict's table, a
+    list's items), then its containers replaced by their copies."""
+    if type(value) is dict:
+        out = value.copy()
+        for key, item in value.items():
+            if type(key) is not str:
+                return None
+            if item is None or type(item) is str or type(item) is int or type(item) is bool:
+                continue
+            if type(item) is dict or type(item) is list:
+                item = _copied(item)
+                if item is None:
+                    return None
+                out[key] = item
+            elif type(item) is not float or item - item != 0.0:  # finite floats stay: nan, infinities are written null
+                return None
+        return out
+    if type(value) is list:
+        items = list(value)
+        i = 0
+        for item in items:
+            if not (item is None or type(item) is int or type(item) is str or type(item) is bool):
+                if type(item) is dict or type(item) is list:
+                    item = _copied(item)
+                    if item is None:
+                        return None
+                    items[i] = item
+                elif type(item) is not float or item - item != 0.0:
+                    return None
+            i += 1
+        return items
+    return None
 
 
 def filter_events(events: list[Event], seat: int | None) -> list[Event]:

@@ -8,7 +8,7 @@ cdef frozenset _LEAVES
 
 cdef bint _same(object a, object b) except -1
 
-@cython.locals(i=Py_ssize_t, changed=list, start=Py_ssize_t)
+@cython.locals(i=Py_ssize_t, changed=list, start=Py_ssize_t, paths=dict)
 cpdef _diff(object old, object new, str path, list ops, dict memo)
 
 @cython.locals(seen=tuple, start=Py_ssize_t)
@@ -16,3 +16,11 @@ cdef void _shared(object before, object value, str path, list ops, dict memo) ex
 
 @cython.locals(shorter=Py_ssize_t, start=Py_ssize_t, end=Py_ssize_t, removed=Py_ssize_t, added=Py_ssize_t)
 cdef void _diff_resized(object old, object new, str path, list ops) except *
+
+cdef dict _PATHS
+
+cdef Py_ssize_t _PATHS_KEPT
+
+cdef dict _paths_of(str path)
+
+cdef str _path_of(dict paths, str path, object key)

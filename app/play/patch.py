@@ -78,11 +78,17 @@ def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]], memo: Memo |
         # a missing key) has its keys compared first.
         if len(old) == len(new) and (type(old) is dict or old.keys() == new.keys()):
             start = len(ops)
+            # The paths of this dict's keys, kept between moves (`_PATHS`): most moves change the same few keys.
+            paths = _PATHS.get(path)
+            if paths is None:
+                paths = _paths_of(path)
             try:
                 for key, value in new.items():
                     before = old[key]
                     if before is not value and (before != value or type(before) is not type(value)):
-                        at = f"{path}/{key.replace('~', '~0').replace('/', '~1') if '~' in key or '/' in key else key}"
+                        at = paths.get(key)
+                        if at is None:
+                            at = _path_of(paths, path, key)
                         # An empty list on either side is replaced whole too, as `_diff` would (a list of
                         # legal actions or of awaited seats emptied or filled): no calls to find it out.
                         if (type(before) in _LEAVES or type(value) in _LEAVES or (type(value) is list and not value)
@@ -128,6 +134,29 @@ def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]], memo: Memo |
             _diff_resized(old, new, path, ops)
         return
     ops.append({"op": "replace", "path": path, "value": new})
+
+
+# Each dict's path -> {key: the key's path}: the paths `_diff` writes, kept between moves instead of being escaped and
+# joined again for every changed key. Keyed by content (two strings give one path), bounded: a table of more than
+# _PATHS_KEPT paths, or a dict's of more than _PATHS_KEPT keys, is emptied and filled again.
+_PATHS: dict[str, dict[str, str]] = {}
+_PATHS_KEPT = 4096
+
+
+def _paths_of(path: str) -> dict[str, str]:
+    if len(_PATHS) >= _PATHS_KEPT:
+        _PATHS.clear()
+    paths: dict[str, str] = {}
+    _PATHS[path] = paths
+    return paths
+
+
+def _path_of(paths: dict[str, str], path: str, key: Any) -> str:
+    if len(paths) >= _PATHS_KEPT:
+        paths.clear()
+    at = f"{path}/{_escape(key)}"
+    paths[key] = at
+    return at
 
 
 def _shared(before: Any, value: Any, path: str, ops: list[dict[str, Any]], memo: Memo) -> None:

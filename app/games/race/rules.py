@@ -11,6 +11,11 @@ from pydantic import BaseModel, Field
 from app.engine import Game, Prompt, Rng
 
 CELLS = 64
+# What `pending` and `legal` give, made once: nothing changes a prompt or a listed action once made (the engine plays
+# its own copy of an action, docs/games.md), so every move hands out the same objects instead of building them again.
+_PROMPT = Prompt("Your move", kind="move")
+_MARKS = tuple([{"type": "mark", "cell": cell, "label": f"Mark cell {cell}"}] for cell in range(CELLS))
+_MARKED = tuple(tuple(f"@{seat} marks cell {cell}" for cell in range(CELLS)) for seat in (0, 1))  # events' texts
 
 
 class RaceOptions(BaseModel):
@@ -35,23 +40,29 @@ class Race(Game):
                      hands=[[rng.randint(1, 99) for _ in range(5)] for _ in range(2)])
 
     def pending(self, state):
-        return {} if state["count"] >= state["length"] else {state["turn"]: Prompt("Your move", kind="move")}
+        return {} if state["count"] >= state["length"] else {state["turn"]: _PROMPT}
 
     def legal(self, state, seat):
         if seat != state["turn"] or state["count"] >= state["length"]:
             return []
-        cell = state["count"] % CELLS
-        return [{"type": "mark", "cell": cell, "label": f"Mark cell {cell}"}]
+        return _MARKS[state["count"] % CELLS]
 
     def play(self, state, seat, action):
-        state["cells"][action["cell"]] = seat
+        cell = action["cell"]
+        state["cells"][cell] = seat
         state["count"] += 1
         state["turn"] = 1 - seat
-        return [{"type": "mark", "text": f"@{seat} marks cell {action['cell']}"}]
+        return [{"type": "mark", "text": _MARKED[seat][cell]}]
 
     def view(self, state, seat):
         return {"cells": state["cells"], "count": state["count"], "turn": state["turn"],
                 "hand": state["hands"][seat] if seat is not None else None}
+
+    def views(self, state, seats):
+        # `view` for every audience at once (what each move asks): the state read once.
+        cells, count, turn, hands = state["cells"], state["count"], state["turn"], state["hands"]
+        return [{"cells": cells, "count": count, "turn": turn, "hand": hands[seat] if seat is not None else None}
+                for seat in seats]
 
     def result(self, state):
         if state["count"] < state["length"]:
