@@ -111,7 +111,6 @@ class WalCheckpoints:
         self.wal_path = database["path"] + "-wal"
         self.dirty = threading.Event()
         self.closing = False
-        self.runs = 0  # checkpoints run (PASSIVE and TRUNCATE), for tests
         self.thread = threading.Thread(target=self._run, name="wal-checkpoints", daemon=True)
         self.thread.start()
 
@@ -140,10 +139,8 @@ class WalCheckpoints:
                     connection = sqlite3.connect(self.database["path"], timeout=self.database["lock_timeout"],
                                                  check_same_thread=False, isolation_level=None)
                 connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
-                self.runs += 1
                 if os.path.getsize(self.wal_path) > self.LIMIT_BYTES:
                     connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
-                    self.runs += 1
             except (sqlite3.Error, OSError):  # the next commit's wake-up tries again, on a new connection
                 log.warning("WAL checkpoint failed", exc_info=True)
                 with contextlib.suppress(Exception):
