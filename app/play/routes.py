@@ -354,14 +354,14 @@ async def _handle(app, conn: Connection, user, table_id: str, msg, user_id: int 
             conn.send(_error(msg.id, "bad_message", t("a chat message needs some text")))
             return
         try:
-            count, wait = await _chat_count(app, user.id)
+            count, wait = await _chat_count(app, user_id)
             if count >= app.state.settings.chat_per_minute:
                 conn.send(_error(msg.id, "chat_too_fast", tn("at most {n} chat message a minute",
                                                              "at most {n} chat messages a minute",
                                                              app.state.settings.chat_per_minute),
                                  retry_after=max(1, math.ceil(wait))))
                 return
-            await hub.chat(table_id, user_id=user.id, nickname=user.nickname, text=text)
+            await hub.chat(table_id, user_id=user_id, nickname=user.nickname, text=text)
         except Exception as exc:
             if not database_trouble(exc):
                 raise
