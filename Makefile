@@ -52,7 +52,7 @@ accel: $(STAMP)
 # the golden digests, the patch and game contracts, each game's rules tests (not its browser tests), and live play
 # through real sockets (the hub's compiled modules: tests/test_ws.py, tests/test_clocks.py).
 ACCEL_TESTS := tests/test_accel.py tests/test_goldens.py tests/test_patch.py tests/test_games_contract.py tests/games \
-	tests/test_ws.py tests/test_clocks.py
+	tests/test_ws.py tests/test_clocks.py tests/test_wsprotocol.py tests/test_outbox.py
 test-accel: accel
 	BOARDHALL_ACCEL=1 $(BIN)/python -m pytest -q -m 'not long and not browser' $(ACCEL_TESTS)
 

@@ -1,7 +1,10 @@
 """The ceiling of one uvicorn process for the race micro-game's traffic: bench_ws.py's closed loop, same players,
 against bench/relay_app.py (the transport alone: no rules, views, diffs or database) served with the entrypoint's
-options (uvloop, httptools, websockets-sansio). Whatever Boardhall's move path does, it cannot carry more moves a
-second than this on the same machine; bench_vs_bgio.py --ceiling runs it beside both servers in every round.
+options (uvloop, httptools), with uvicorn's own websocket protocol (websockets-sansio): the stock transport issue 33
+measures against. Whatever Boardhall's move path does on that transport, it cannot carry more moves a second than
+this on the same machine; bench_vs_bgio.py --ceiling runs it beside both servers in every round. `--ws` serves the
+relay with another protocol, such as the one Boardhall runs (app.play.wsprotocol:FastFramesProtocol), to see what
+that protocol alone gives.
 Prints moves/s, act->patch p50/p99 and server and client CPU per move. Never fails on a timing.
 
     .venv/bin/python bench/bench_ceiling.py --tables 50 --seconds 6
@@ -27,11 +30,14 @@ from bench.bench_ws import Stats, cpu_seconds, percentile, play_table  # noqa: E
 from tests.support.servers import free_port  # noqa: E402
 
 
-def start_relay() -> tuple[subprocess.Popen, int]:
+STOCK_WS = "websockets-sansio"
+
+
+def start_relay(ws: str = STOCK_WS) -> tuple[subprocess.Popen, int]:
     port = free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "uvicorn", "bench.relay_app:app", "--host", "127.0.0.1", "--port", str(port),
-         "--loop", "uvloop", "--http", "httptools", "--ws", "websockets-sansio", "--ws-max-size", "65536",
+         "--loop", "uvloop", "--http", "httptools", "--ws", ws, "--ws-max-size", "65536",
          "--log-level", "warning"], cwd=ROOT)
     deadline = time.monotonic() + 30
     while True:
@@ -74,8 +80,8 @@ async def closed_loop(port: int, pid: int, tables: int, seconds: float, warmup: 
     return stats
 
 
-def relay_side(tables: int, seconds: float, warmup: float) -> dict:
-    proc, port = start_relay()
+def relay_side(tables: int, seconds: float, warmup: float, ws: str = STOCK_WS) -> dict:
+    proc, port = start_relay(ws)
     try:
         stats = asyncio.run(closed_loop(port, proc.pid, tables, seconds, warmup))
     finally:
@@ -91,10 +97,11 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=6)
     parser.add_argument("--warmup", type=float, default=1)
+    parser.add_argument("--ws", default=STOCK_WS, help="uvicorn's --ws for the relay (default: uvicorn's own)")
     args = parser.parse_args()
-    print(f"relay (uvicorn, no game): {args.tables} tables, closed loop, {os.cpu_count()} cores, "
+    print(f"relay (uvicorn, no game, --ws {args.ws}): {args.tables} tables, closed loop, {os.cpu_count()} cores, "
           f"load average {os.getloadavg()[0]:.2f}")
-    r = relay_side(args.tables, args.seconds, args.warmup)
+    r = relay_side(args.tables, args.seconds, args.warmup, args.ws)
     print(f"moves/s={r['moves_per_s']:.0f} p50={r['p50_ms']:.1f} ms p99={r['p99_ms']:.1f} ms "
           f"server CPU per move {r['cpu_us_per_move']:.0f} us, client CPU per move {r['client_us_per_move']:.0f} us")
 

@@ -32,7 +32,7 @@ GROUPS: dict[str, list[str]] = {
     "hub": ["app.play.hub", "app.play.patch", "app.play.clocks", "app.play.store", "app.play.runtime",
             "app.play.trail", "app.play.broker", "app.play.sockets", "app.play.notices", "app.play.messages",
             "app.engine.undo", "app.engine.text", "app.engine.move", "app.engine.memo", "app.engine.plain",
-            "app.play.turnstats", "app.lobby.timing"],
+            "app.play.turnstats", "app.lobby.timing", "app.play.wsprotocol"],
     "games": [],
 }
 for _game in ("goldrush", "river", "goldwest", "istanbul", "jambo"):

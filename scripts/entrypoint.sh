@@ -18,5 +18,5 @@ chmod 700 data
 "$PYTHON" -m alembic upgrade head
 exec "$PYTHON" -m uvicorn app.main:create_app --factory \
   --host "${HOST:-127.0.0.1}" --port "${PORT:-8000}" \
-  --loop "${UVICORN_LOOP:-uvloop}" --http "${UVICORN_HTTP:-httptools}" --ws "${UVICORN_WS:-websockets-sansio}" \
+  --loop "${UVICORN_LOOP:-uvloop}" --http "${UVICORN_HTTP:-httptools}" --ws "${UVICORN_WS:-app.play.wsprotocol:FastFramesProtocol}" \
   --ws-max-size 65536 --ws-per-message-deflate "${UVICORN_WS_DEFLATE:-false}" --timeout-graceful-shutdown "${SHUTDOWN_GRACE_S:-6}" --proxy-headers --forwarded-allow-ips "${FORWARDED_ALLOW_IPS:-}"

@@ -16,6 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 from app import observability
 from app.play.hub import Connection
 from app.play.routes import _write
+from app.play.wsprotocol import WRITE_TEXT
 
 
 class SlowReader:
@@ -36,6 +37,23 @@ class SlowReader:
         self.closed = (code, reason)
 
 
+class SlowReaderWithSyncWrite(SlowReader):
+    """The same, offering the synchronous write our websocket protocol offers (app/play/wsprotocol.py): it writes
+    at once while the transport takes writes and refuses, writing nothing, while it does not."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.written_at_once: list[str] = []
+        self.scope["extensions"] = {WRITE_TEXT: self._write_text}
+
+    def _write_text(self, text: str) -> bool:
+        if not self.writable.is_set():
+            return False
+        self.written.append(text)
+        self.written_at_once.append(text)
+        return True
+
+
 async def settle() -> None:
     for _ in range(5):
         await asyncio.sleep(0)
@@ -49,17 +67,23 @@ async def writing() -> tuple[SlowReader, Connection, asyncio.Task]:
     return ws, conn, writer
 
 
-def run(scenario) -> None:  # noqa: ANN001
+def run(scenario):  # noqa: ANN001, ANN201
     with ThreadPoolExecutor(1) as pool:
-        pool.submit(asyncio.run, asyncio.wait_for(scenario(), 10)).result()
+        return pool.submit(asyncio.run, asyncio.wait_for(scenario(), 10)).result()
 
 
 def test_frames_go_out_at_once_then_queue_in_order_behind_a_slow_reader():
     run(_frames_go_out_at_once_then_queue_in_order_behind_a_slow_reader)
 
 
-async def _frames_go_out_at_once_then_queue_in_order_behind_a_slow_reader():
-    ws, conn = SlowReader(), Connection("t", 1)
+def test_the_synchronous_write_keeps_the_same_order_and_refusals_go_the_waiting_way():
+    ws = run(lambda: _frames_go_out_at_once_then_queue_in_order_behind_a_slow_reader(SlowReaderWithSyncWrite()))
+    # Frames written while the reader kept up went without a coroutine; those behind the pause waited their turn.
+    assert ws.written_at_once == ["a", "e"]
+
+
+async def _frames_go_out_at_once_then_queue_in_order_behind_a_slow_reader(ws: SlowReader | None = None):
+    ws, conn = ws or SlowReader(), Connection("t", 1)
     conn.send("queued before the writer ran")
     writer = asyncio.create_task(_write(ws, conn))
     await settle()
@@ -78,6 +102,7 @@ async def _frames_go_out_at_once_then_queue_in_order_behind_a_slow_reader():
     conn.send("e")
     assert ws.written[-1] == "e"
     writer.cancel()
+    return ws
 
 
 def test_a_reader_too_far_behind_is_closed_to_resync():

@@ -37,6 +37,7 @@ from app.lobby.schemas import TablePublic, VoteRequest
 from . import absence, messages, store
 from .sockets import Connection, Unfinished
 from .runtime import PlayError, dumps
+from .wsprotocol import WRITE_TEXT
 
 router = APIRouter()
 log = logging.getLogger(__name__)
@@ -390,6 +391,7 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
     # later ones itself while nothing is queued (Connection.send); this task writes the rest, every frame already
     # queued in one wake.
     send = websocket.scope.get(observability.SERVER_SEND) or websocket.send
+    conn.write_text = websocket.scope.get("extensions", {}).get(WRITE_TEXT)
     try:
         while True:
             if conn.queue.empty() and conn.closing is None:

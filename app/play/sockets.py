@@ -42,6 +42,9 @@ class Connection:
         # nothing waits in the queue. `busy`: the writer task holds frames it has not written yet.
         self.direct: Any = None
         self.busy = False
+        # The server's synchronous write of one text frame, when it offers one (app/play/wsprotocol.py): used
+        # like `direct`, without a coroutine; it returns False when the frame must go the ASGI way instead.
+        self.write_text: Any = None
         # (version, message id) of this socket's own move once committed, when its act asked for the ack inside
         # the move's patch (`ack_in_patch`): the fan-out adds it to that patch and sets this back to None.
         self.ack: tuple[int, Any] | None = None
@@ -58,7 +61,8 @@ class Connection:
 
     def send(self, frame: str) -> None:
         if self.direct is not None and not self.busy and self.queue.empty():
-            self._write_now(frame)
+            if self.write_text is None or not self.write_text(frame):
+                self._write_now(frame)
             return
         if self.queue.qsize() >= self.MAX_QUEUED:
             self.overflow = True
