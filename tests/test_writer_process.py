@@ -357,3 +357,43 @@ def test_wal_checkpoints_run_beside_the_writers_commits_and_keep_the_wal_file_bo
         checkpoints.close()
         connection.close()
     assert not checkpoints.thread.is_alive()
+
+
+def test_under_nonstop_commits_the_writers_catch_up_lets_the_wal_file_start_over(tmp_path):
+    """A PASSIVE checkpoint racing a writer that never pauses never lets SQLite start its log over, and the file
+    grew until the TRUNCATE that holds the writer. With the writer's own catch-up between batches, the log starts
+    over and its file stays near the restart size, with no TRUNCATE."""
+    from app.db.sqlite import sqlite_pragmas
+    from app.play import writer
+
+    path = tmp_path / "moves.db"
+    with contextlib.closing(sqlite3.connect(path)) as setup:
+        sqlite_pragmas(setup)
+        setup.execute("CREATE TABLE t (n INTEGER, pad BLOB)")
+        setup.commit()
+    database = {"dialect": "sqlite", "path": str(path), "lock_timeout": 2.0}
+    connection = writer.connect(database)
+    checkpoints = writer.WalCheckpoints(database)
+    checkpoints.INTERVAL_S = 0.01
+    checkpoints.RESTART_BYTES = 64 << 10
+    checkpoints.LIMIT_BYTES = 1 << 40  # never: the file must stay small without it
+    wal = Path(str(path) + "-wal")
+    written = caught_up = 0
+    try:
+        while written < 4 << 20:  # 4 MB through the log, as serve() commits and catches up
+            connection.execute("INSERT INTO t VALUES (?, ?)", (written, b"x" * 4000))
+            connection.commit()
+            written += 4000
+            checkpoints.committed()
+            if checkpoints.catch_up:
+                checkpoints.finish_on(connection)
+                caught_up += 1
+            if written % (16 * 4000) == 0:  # every 16 commits, room for the thread's pass
+                time.sleep(0.005)
+        assert caught_up > 0
+        assert wal.stat().st_size < 1 << 20  # without the catch-up: past 4 MB
+        assert connection.execute("SELECT count(*) FROM t").fetchone()[0] == written // 4000
+    finally:
+        checkpoints.close()  # while the thread is busy: it must still stop at once, not after join's timeout
+        connection.close()
+    assert not checkpoints.thread.is_alive()

@@ -79,6 +79,8 @@ def serve(pipe: Pipe) -> None:
             pipe.send(_sendable(outcomes) if isinstance(outcomes, Exception) else outcomes)
         except OSError:  # the server is gone
             break
+        if checkpoints is not None and checkpoints.catch_up and connection is not None:
+            checkpoints.finish_on(connection)  # its movers have their answers; the next batch waits for this
     if checkpoints is not None:
         checkpoints.close()
     if connection is not None:
@@ -97,13 +99,19 @@ class WalCheckpoints:
     something was committed. Python's sqlite3 lets go of the GIL while SQLite reads, writes and syncs, so the
     writer's thread goes on committing meanwhile.
 
-    SQLite starts the WAL file over only once a checkpoint has caught up with every commit, which a PASSIVE one
-    racing a busy writer may never do; when the file passes `LIMIT_BYTES` the thread runs a TRUNCATE checkpoint,
-    which waits for the writer between two commits and leaves the file empty. The server's own connections keep
-    SQLite's default, so a database written without any move (or after this process ends) is still checkpointed.
+    SQLite writes the WAL file over from its start only at a commit that finds every earlier one copied, which a
+    PASSIVE checkpoint racing a busy writer never achieves (at 50 busy tables the file grew by 70-80 MB a second).
+    So once the log holds `RESTART_BYTES`, the thread runs a second pass, which copies what was committed during
+    the first, and asks the writer to finish (`catch_up`): after answering a batch's movers, the writer runs a
+    PASSIVE checkpoint on its own connection, where no commit can race it (1-5 ms), and its next commit starts the
+    file over. Should readers keep that from happening and the file pass `LIMIT_BYTES`, the thread runs a TRUNCATE
+    checkpoint, which waits for the writer between two commits and leaves the file empty: at 64 MB it held the
+    writer about 25 ms (bench/README.md, issue 33's fifth round). The server's own connections keep SQLite's
+    default, so a database written without any move (or after this process ends) is still checkpointed.
     """
 
     INTERVAL_S = 0.2
+    RESTART_BYTES = 48 << 20
     LIMIT_BYTES = 64 << 20
 
     def __init__(self, database: dict[str, Any]) -> None:
@@ -111,11 +119,20 @@ class WalCheckpoints:
         self.wal_path = database["path"] + "-wal"
         self.dirty = threading.Event()
         self.closing = False
+        self.catch_up = False  # set by the thread: a checkpoint on the writer's own connection lets the log restart
         self.thread = threading.Thread(target=self._run, name="wal-checkpoints", daemon=True)
         self.thread.start()
 
     def committed(self) -> None:
         self.dirty.set()
+
+    def finish_on(self, connection: Any) -> None:
+        """The writer's part of starting the log over: a PASSIVE checkpoint on its connection, between two batches."""
+        self.catch_up = False
+        try:
+            connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+        except Exception:  # noqa: BLE001 - the thread's next pass asks again, or its TRUNCATE does the job
+            log.warning("WAL checkpoint on the writer's connection failed", exc_info=True)
 
     def close(self) -> None:
         """Stop the thread, after the checkpoint it may be running (the last connection's close checkpoints the
@@ -128,19 +145,28 @@ class WalCheckpoints:
         import sqlite3
 
         connection = None
+        frame_bytes = 4096 + 24
         while True:
             self.dirty.wait()
             if self.closing:
                 break
             time.sleep(self.INTERVAL_S)  # let commits gather: one checkpoint, and one sync, for all of them
             self.dirty.clear()
+            if self.closing:  # `close` during the sleep: its wake-up was just cleared
+                break
             try:
                 if connection is None:
                     connection = sqlite3.connect(self.database["path"], timeout=self.database["lock_timeout"],
                                                  check_same_thread=False, isolation_level=None)
-                connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+                    frame_bytes = connection.execute("PRAGMA page_size").fetchall()[0][0] + 24  # with its header
+                _, frames, _ = connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()[0]
+                # The file's size is its high-water mark (a restarted log is written over, not shortened); the
+                # checkpoint's count of frames is what the log holds now.
                 if os.path.getsize(self.wal_path) > self.LIMIT_BYTES:
                     connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+                elif frames * frame_bytes >= self.RESTART_BYTES:
+                    connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+                    self.catch_up = True
             except (sqlite3.Error, OSError):  # the next commit's wake-up tries again, on a new connection
                 log.warning("WAL checkpoint failed", exc_info=True)
                 with contextlib.suppress(Exception):
