@@ -313,21 +313,27 @@ def rows_in_database_file(path: Path, copy: Path) -> int:
         return db.execute("SELECT count(*) FROM t").fetchone()[0]
 
 
-def test_wal_checkpoints_run_beside_the_writers_commits_and_keep_the_wal_file_bounded(tmp_path):
+def writer_with_checkpoints(path: Path, table_sql: str):  # noqa: ANN201
+    """A SQLite database with one table, the writer's own connection to it and its checkpoint thread (fast)."""
     from app.db.sqlite import sqlite_pragmas
     from app.play import writer
 
-    path = tmp_path / "moves.db"
     with contextlib.closing(sqlite3.connect(path)) as setup:
         sqlite_pragmas(setup)
-        setup.execute("CREATE TABLE t (n INTEGER)")
+        setup.execute(table_sql)
         setup.commit()
     database = {"dialect": "sqlite", "path": str(path), "lock_timeout": 2.0}
     connection = writer.connect(database)
-    # The writer's commits never checkpoint themselves: a commit past 1,000 pages would wait for the disk.
-    assert connection.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
     checkpoints = writer.WalCheckpoints(database)
     checkpoints.INTERVAL_S = 0.01
+    return connection, checkpoints
+
+
+def test_wal_checkpoints_run_beside_the_writers_commits_and_keep_the_wal_file_bounded(tmp_path):
+    path = tmp_path / "moves.db"
+    connection, checkpoints = writer_with_checkpoints(path, "CREATE TABLE t (n INTEGER)")
+    # The writer's commits never checkpoint themselves: a commit past 1,000 pages would wait for the disk.
+    assert connection.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
 
     def commit(count: int) -> None:
         for n in range(count):
@@ -363,18 +369,8 @@ def test_under_nonstop_commits_the_writers_catch_up_lets_the_wal_file_start_over
     """A PASSIVE checkpoint racing a writer that never pauses never lets SQLite start its log over, and the file
     grew until the TRUNCATE that holds the writer. With the writer's own catch-up between batches, the log starts
     over and its file stays near the restart size, with no TRUNCATE."""
-    from app.db.sqlite import sqlite_pragmas
-    from app.play import writer
-
     path = tmp_path / "moves.db"
-    with contextlib.closing(sqlite3.connect(path)) as setup:
-        sqlite_pragmas(setup)
-        setup.execute("CREATE TABLE t (n INTEGER, pad BLOB)")
-        setup.commit()
-    database = {"dialect": "sqlite", "path": str(path), "lock_timeout": 2.0}
-    connection = writer.connect(database)
-    checkpoints = writer.WalCheckpoints(database)
-    checkpoints.INTERVAL_S = 0.01
+    connection, checkpoints = writer_with_checkpoints(path, "CREATE TABLE t (n INTEGER, pad BLOB)")
     checkpoints.RESTART_BYTES = 64 << 10
     checkpoints.LIMIT_BYTES = 1 << 40  # never: the file must stay small without it
     wal = Path(str(path) + "-wal")
