@@ -3,7 +3,7 @@ traffic is made of: whole, unfragmented text frames of at most `--ws-max-size` b
 
 Why: websockets parses every incoming frame with a chain of generators and builds a `Frame` object for every frame
 in and out; on the race micro-game that framing, with uvicorn's pause and resume of reading after every message, was
-about a sixth of the event loop's time per move (bench/README.md, "The socket's own frames"). Here a frame of that
+about a sixth of the event loop's time per move (bench/README.md, issue 33's fifth round). Here a frame of that
 kind is read and written in a few byte operations. Everything else (the handshake, pings and pongs, the closing
 handshake, fragmented or binary messages, oversized or malformed frames, invalid UTF-8) still goes through
 websockets, which is never handed anything but whole frames, so its parser is always at a frame's start.
@@ -31,8 +31,8 @@ _HEADER_64 = struct.Struct("!BBQ")
 _LENGTH_16 = struct.Struct("!H")
 _LENGTH_64 = struct.Struct("!Q")
 # Messages read but not yet taken by the app before reading from the socket pauses (uvicorn pauses after every
-# message, which costs two changes of the event loop's watch list per message). At most this many messages of
-# `--ws-max-size` bytes wait per socket.
+# message, which costs two changes of the event loop's watch list per message). Then at most this many messages of
+# `--ws-max-size` bytes wait per socket, with the rest of the read that filled the queue (as with uvicorn's).
 _QUEUED_BEFORE_PAUSE = 4
 
 
