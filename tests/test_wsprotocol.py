@@ -268,3 +268,27 @@ def test_a_reader_too_slow_for_the_writes_gets_every_frame_in_order(echo_port):
     raw.send(text("done"))
     assert raw.read_text() == "text:done"
     raw.close()
+
+
+def test_the_message_queue_survives_a_reader_cancelled_while_waiting():
+    import asyncio
+
+    from app.play.wsprotocol import MessageQueue
+
+    async def scenario() -> list:
+        queue = MessageQueue()
+        first = asyncio.ensure_future(queue.get())
+        second = asyncio.ensure_future(queue.get())
+        await asyncio.sleep(0)
+        queue.put_nowait("a")  # wakes the first reader...
+        first.cancel()  # ...which is cancelled before it runs: the wake-up passes to the second
+        got = [await asyncio.wait_for(second, 1)]
+        third = asyncio.ensure_future(queue.get())
+        await asyncio.sleep(0)
+        third.cancel()  # cancelled while nothing came: no item is lost, no waiter is left behind
+        await asyncio.gather(third, return_exceptions=True)
+        queue.put_nowait("b")
+        got.append(await asyncio.wait_for(queue.get(), 1))
+        return [first.cancelled(), *got, len(queue.waiters)]
+
+    assert asyncio.run(scenario()) == [True, "a", "b", 0]

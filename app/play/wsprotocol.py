@@ -16,6 +16,7 @@ attributes (`conn`, `queue`, `close_sent`, `writable`, ...); tests/test_wsprotoc
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import struct
 from collections import deque
 from typing import Any
@@ -75,10 +76,8 @@ class MessageQueue:
                 await waiter
             except BaseException:
                 waiter.cancel()
-                try:
+                with contextlib.suppress(ValueError):  # already taken off by `wake_one`
                     self.waiters.remove(waiter)
-                except ValueError:
-                    pass
                 if items and not waiter.cancelled():  # woken, then cancelled: pass the wake-up on
                     self.wake_one()
                 raise
