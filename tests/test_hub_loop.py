@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from concurrent.futures import ThreadPoolExecutor
 
 import orjson
 import pytest
@@ -14,15 +13,9 @@ from prometheus_client import CollectorRegistry, Histogram
 from app.play.notices import Notices, TurnsChanged
 from app.play.turnstats import TurnHistogram
 from app.play.writer import PendingMove, _json, decode_batch, encode_batch
+from tests.support.loops import on_own_thread
 
 BUCKETS = (0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5)
-
-
-def on_own_thread(call):  # noqa: ANN001, ANN201
-    """Run `call` on a thread of its own: the browser tests' Playwright leaves an event loop running on the session's
-    main thread, where asyncio.run refuses to start and "no loop running" is never true."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(call).result()
 
 
 def samples(histogram: Histogram) -> dict:

@@ -7,6 +7,7 @@ a frame across reads, batch several in one, fragment a message, or send what a h
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import os
 import socket
@@ -19,6 +20,7 @@ from pathlib import Path
 import pytest
 from websockets.sync.client import connect
 
+from tests.support.loops import on_own_thread
 from tests.support.servers import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -271,8 +273,6 @@ def test_a_reader_too_slow_for_the_writes_gets_every_frame_in_order(echo_port):
 
 
 def test_the_message_queue_survives_a_reader_cancelled_while_waiting():
-    import asyncio
-
     from app.play.wsprotocol import MessageQueue
 
     async def scenario() -> list:
@@ -291,4 +291,4 @@ def test_the_message_queue_survives_a_reader_cancelled_while_waiting():
         got.append(await asyncio.wait_for(queue.get(), 1))
         return [first.cancelled(), *got, len(queue.waiters)]
 
-    assert asyncio.run(scenario()) == [True, "a", "b", 0]
+    assert on_own_thread(lambda: asyncio.run(scenario())) == [True, "a", "b", 0]
