@@ -318,6 +318,12 @@ def test_the_compose_stack_survives_scaling_a_killed_instance_an_upgrade_and_a_r
         for person in (guest, ann, bob):
             assert person.http.get("/api/me").status_code == 200
         assert fresh_socket(guest, game).version == version
+    except BaseException:
+        # What the proxy and the instances logged, in the failure's report (pytest prints a failed test's output): a
+        # 502 from nginx names its cause only there.
+        with contextlib.suppress(Exception):
+            print(stack.run("docker", "compose", "logs", "--no-color", "--tail", "80", "proxy", "app", timeout=60))
+        raise
     finally:
         probe.unlink(missing_ok=True)
         stack.run("docker", "compose", "down", "-v", "--remove-orphans", timeout=300)

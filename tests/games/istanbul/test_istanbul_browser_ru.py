@@ -30,6 +30,11 @@ def test_a_russian_page_writes_the_board_prompt_and_log_in_russian(browser, sqli
     assert host.locator("html").get_attribute("lang") == "ru"
     names = host.locator("#board .istanbul-place-name").all_inner_texts()
     assert "Фонтан" in names and "Дворец султана" in names and "Fountain" not in names
+    # The bonus card each player is dealt is named in Russian (every card name of the deck is translated). Checked
+    # before any move: the first choices the moves below click may play or pay away the host's only card.
+    card = host.locator("#board .istanbul-hand .ui-card")
+    assert card.count() == 1
+    assert CYRILLIC.search(card.inner_text()), card.inner_text()
     # The host starts: the prompt asks for a move in Russian.
     host.wait_for_function(
         "() => /Переместите купца/.test(document.querySelector('#prompt-text').innerText)", timeout=10000)
@@ -67,6 +72,3 @@ def test_a_russian_page_writes_the_board_prompt_and_log_in_russian(browser, sqli
         for text in (log, prompt, board):
             shown = [english for english in ENGLISH if english in text]
             assert not shown, (shown, text[:400])
-    # A bonus card in hand is named in Russian (every card name of the deck is translated).
-    card = host.locator("#board .istanbul-hand .ui-card").first.inner_text()
-    assert CYRILLIC.search(card), card
