@@ -345,6 +345,11 @@ export const pictures = {
   'ware-card': () => framed(cardOfKind('W08')),
   'small-stand': () => framed(cardOfKind('stand')),
   utility: () => framed(cardOfKind('well')),
+  // The same utility in play, then once used this turn.
+  'utility-used': () => {
+    const well = (rulesCatalogue.cards || []).indexOf('well');
+    return framed([cardOf(pictureCtx, well, []), cardOf(pictureCtx, well, [], { used: true })]);
+  },
   person: () => framed(cardOfKind('guard')),
   animal: () => framed(cardOfKind('crocodile')),
   back: () => framed(backOf(gettext('draw pile'))),
