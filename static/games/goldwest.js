@@ -122,7 +122,8 @@ function drawMap(game, view, ctx, upright) {
   const pad = HEX + 2;
   const box = [Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) - Math.min(...xs) + 2 * pad,
     Math.max(...ys) - Math.min(...ys) + 2 * pad];
-  const board = svg('svg', { class: 'goldwest-map', viewBox: box.map((v) => v.toFixed(1)).join(' '), role: 'img',
+  // A group, not an image: an image's insides are hidden from assistive technology, and hexes can be moves.
+  const board = svg('svg', { class: 'goldwest-map', viewBox: box.map((v) => v.toFixed(1)).join(' '), role: 'group',
     'aria-label': gettext('Map') });
   for (const w of cat.water) {
     const [x, y] = centre(w.q, w.r, upright);

@@ -1,0 +1,67 @@
+"""Accessibility in the middle of a game: each game is played at random (a seeded player, a bot in the other seat)
+and axe looks at the page at rest after several moves, where used, spent and discarded pieces show. A look that
+appears only mid-game (a used card, a spent token) is checked on every run, not only when a random end lands on it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from app.engine import registry
+from tests.browser.test_accessibility_browser import serious_violations
+from tests.support.clients import Person
+
+pytestmark = pytest.mark.browser
+
+registry.load_games()
+GAMES = [g.id for g in registry.all_games() if g.id != "tally"]
+CHECKPOINTS = (4, 12, 30, 60)  # the viewer's own moves made before each look; desktop and phone in turn
+SIZES = ({"width": 1366, "height": 800}, {"width": 390, "height": 844})
+
+
+def play_moves(sock, rng: random.Random, count: int) -> None:  # noqa: ANN001
+    made = 0
+    while made < count and sock.view["result"] is None:
+        while True:
+            try:
+                sock.recv(timeout=0.05)
+            except TimeoutError:
+                break
+        if sock.view["result"] is None and sock.view["legal"]:
+            sock.until_reply(sock.act(rng.choice(sock.view["legal"])), timeout=10)
+            made += 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_in_play_has_no_serious_accessibility_violation(browser, sqlite_server, game):
+    player = Person(sqlite_server, f"Mid{game[:6]}")
+    table = player.open_table(game=game, seats=2, options={"first_player": 0})
+    player.post(f"/api/tables/{table['id']}/bots", {"seat": 1})
+    player.post(f"/api/tables/{table['id']}/start")
+    context = browser.new_context(viewport={"width": 1366, "height": 800})
+    context.add_cookies([{"name": k, "value": v, "url": sqlite_server.url} for k, v in player.http.cookies.items()])
+    page = context.new_page()
+    page.goto(sqlite_server.url + f"/tables/{table['id']}")
+    page.wait_for_selector("#board > *")
+    sock = player.socket(table["id"])
+    sock.until("snapshot", timeout=10)
+    rng = random.Random(11)
+    done = 0
+    found: dict[tuple[int, int], list[str]] = {}
+    for look, checkpoint in enumerate(CHECKPOINTS):
+        play_moves(sock, rng, checkpoint - done)
+        done = checkpoint
+        page.set_viewport_size(SIZES[look % 2])
+        page.wait_for_function("v => Number(document.querySelector('#table-app').dataset.version) >= v",
+                               arg=sock.version, timeout=10000)  # the page has drawn at least what the socket saw
+        # At rest: no glide or fading highlight left (a looping beckon on a place to go never ends, so it is let be).
+        page.wait_for_function("""() => document.getAnimations().every((a) => a.playState !== 'running'
+            || a.effect.getComputedTiming().iterations === Infinity)""", timeout=10000)
+        violations = serious_violations(page)
+        if violations:
+            found[(checkpoint, SIZES[look % 2]["width"])] = violations
+        if sock.view["result"] is not None:
+            break
+    assert found == {}
+    context.close()
