@@ -1,6 +1,7 @@
-"""Accessibility in the middle of a game: each game is played at random (a seeded player, a bot in the other seat)
+"""Accessibility in the middle of a game: each game is played at random (a seeded player, bots in the other seats)
 and axe looks at the page at rest after several moves, where used, spent and discarded pieces show. A look that
-appears only mid-game (a used card, a spent token) is checked on every run, not only when a random end lands on it."""
+appears only mid-game (a used card, a spent token) is checked on every run, not only when a random end lands on it.
+At each look the page also must not scroll sideways, and no script may have failed on the way."""
 
 from __future__ import annotations
 
@@ -15,7 +16,9 @@ from tests.support.clients import Person
 pytestmark = pytest.mark.browser
 
 registry.load_games()
-GAMES = [g.id for g in registry.all_games() if g.id != "tally"]
+# Each game with two players, and again with its most where it takes more: more panels on the same board.
+TABLES = [(g.id, seats) for g in registry.all_games() if g.id != "tally"
+          for seats in sorted({2, g.max_players})]
 CHECKPOINTS = (4, 12, 30, 60)  # the viewer's own moves made before each look; desktop and phone in turn
 SIZES = ({"width": 1366, "height": 800}, {"width": 390, "height": 844})
 
@@ -33,15 +36,18 @@ def play_moves(sock, rng: random.Random, count: int) -> None:  # noqa: ANN001
             made += 1
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_a_game_in_play_has_no_serious_accessibility_violation(browser, sqlite_server, game):
+@pytest.mark.parametrize(("game", "seats"), TABLES)
+def test_a_game_in_play_has_no_serious_accessibility_violation(browser, sqlite_server, game, seats):
     player = Person(sqlite_server, f"Mid{game[:6]}")
-    table = player.open_table(game=game, seats=2, options={"first_player": 0})
-    player.post(f"/api/tables/{table['id']}/bots", {"seat": 1})
+    table = player.open_table(game=game, seats=seats, options={"first_player": 0})
+    for seat in range(1, seats):
+        player.post(f"/api/tables/{table['id']}/bots", {"seat": seat})
     player.post(f"/api/tables/{table['id']}/start")
     context = browser.new_context(viewport={"width": 1366, "height": 800})
     context.add_cookies([{"name": k, "value": v, "url": sqlite_server.url} for k, v in player.http.cookies.items()])
     page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
     page.goto(sqlite_server.url + f"/tables/{table['id']}")
     page.wait_for_selector("#board > *")
     sock = player.socket(table["id"])
@@ -59,9 +65,12 @@ def test_a_game_in_play_has_no_serious_accessibility_violation(browser, sqlite_s
         page.wait_for_function("""() => document.getAnimations().every((a) => a.playState !== 'running'
             || a.effect.getComputedTiming().iterations === Infinity)""", timeout=10000)
         violations = serious_violations(page)
+        if page.evaluate("document.documentElement.scrollWidth > innerWidth"):
+            violations.append("the page scrolls sideways")
         if violations:
             found[(checkpoint, SIZES[look % 2]["width"])] = violations
         if sock.view["result"] is not None:
             break
     assert found == {}
+    assert errors == []
     context.close()
