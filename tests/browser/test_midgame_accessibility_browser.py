@@ -1,7 +1,8 @@
 """Accessibility in the middle of a game: each game is played at random (a seeded player, bots in the other seats)
 and axe looks at the page at rest after several moves, where used, spent and discarded pieces show. A look that
 appears only mid-game (a used card, a spent token) is checked on every run, not only when a random end lands on it.
-At each look the page also must not scroll sideways, and no script may have failed on the way."""
+At each look the page also must not scroll sideways, and no script may have failed on the way. The looks alternate
+between desktop and phone sizes and between the three languages."""
 
 from __future__ import annotations
 
@@ -19,8 +20,11 @@ registry.load_games()
 # Each game with two players, and again with its most where it takes more: more panels on the same board.
 TABLES = [(g.id, seats) for g in registry.all_games() if g.id != "tally"
           for seats in sorted({2, g.max_players})]
-CHECKPOINTS = (4, 12, 30, 60)  # the viewer's own moves made before each look; desktop and phone in turn
-SIZES = ({"width": 1366, "height": 800}, {"width": 390, "height": 844})
+# The looks: after so many of the viewer's own moves, at this size, in this language. Russian and French words are
+# longer than English ones, which matters most on a phone. The page is loaded again only to change its language, so
+# the first and last looks see a board drawn move by move from patches, the others one drawn from a snapshot.
+DESKTOP, PHONE = {"width": 1366, "height": 800}, {"width": 390, "height": 844}
+LOOKS = ((4, DESKTOP, "en"), (12, PHONE, "ru"), (30, DESKTOP, "fr"), (60, PHONE, "fr"))
 
 
 def play_moves(sock, rng: random.Random, count: int) -> None:  # noqa: ANN001
@@ -48,17 +52,21 @@ def test_a_game_in_play_has_no_serious_accessibility_violation(browser, sqlite_s
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
-    page.goto(sqlite_server.url + f"/tables/{table['id']}")
+    page.goto(sqlite_server.url + f"/tables/{table['id']}?lang=en")
     page.wait_for_selector("#board > *")
+    shown_in = "en"
     sock = player.socket(table["id"])
     sock.until("snapshot", timeout=10)
     rng = random.Random(11)
     done = 0
-    found: dict[tuple[int, int], list[str]] = {}
-    for look, checkpoint in enumerate(CHECKPOINTS):
+    found: dict[tuple[int, int, str], list[str]] = {}
+    for checkpoint, size, lang in LOOKS:
         play_moves(sock, rng, checkpoint - done)
         done = checkpoint
-        page.set_viewport_size(SIZES[look % 2])
+        page.set_viewport_size(size)
+        if lang != shown_in:
+            page.goto(sqlite_server.url + f"/tables/{table['id']}?lang={lang}")
+            shown_in = lang
         page.wait_for_function("v => Number(document.querySelector('#table-app').dataset.version) >= v",
                                arg=sock.version, timeout=10000)  # the page has drawn at least what the socket saw
         # At rest: no glide or fading highlight left (a looping beckon on a place to go never ends, so it is let be).
@@ -68,7 +76,7 @@ def test_a_game_in_play_has_no_serious_accessibility_violation(browser, sqlite_s
         if page.evaluate("document.documentElement.scrollWidth > innerWidth"):
             violations.append("the page scrolls sideways")
         if violations:
-            found[(checkpoint, SIZES[look % 2]["width"])] = violations
+            found[(checkpoint, size["width"], lang)] = violations
         if sock.view["result"] is not None:
             break
     assert found == {}
