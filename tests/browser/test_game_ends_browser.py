@@ -1,7 +1,8 @@
 """Each game's own end, as its player's page shows it: a real game played to the end (the player's moves sent at
 random over a second socket of the same person, a bot in the other seat, no bot delay) while the page watches; when
 the last move lands the header says "finished" at once, the final scores are on screen, and the result sentence is
-right for the viewer ("You win" for a winner, the winner's name for the others). Checked with axe."""
+right for the viewer ("You win" for a winner, the winner's name for the others). Checked with axe, and so is the
+game's replay halfway through, in Russian on the same phone, which must not scroll sideways either."""
 
 from __future__ import annotations
 
@@ -55,7 +56,9 @@ def test_each_games_end_banner_is_at_once_in_view_and_right_for_the_viewer(brows
       }).observe(document, { subtree: true, attributes: true, attributeFilter: ['hidden'] });""")
     page.goto(sqlite_server.url + f"/tables/{table['id']}")
     page.wait_for_selector("#board > *")
-    final = play_seat_to_the_end(player.socket(table["id"]), random.Random(7))
+    sock = player.socket(table["id"])
+    final = play_seat_to_the_end(sock, random.Random(7))
+    final_version = sock.version
     page.wait_for_selector("#result:not([hidden])", timeout=60000)  # the page draws every move on its way
     assert page.evaluate("window.__statusAtEnd") == "finished"
     assert page.inner_text("#prompt-text") == "The game is over."
@@ -73,5 +76,13 @@ def test_each_games_end_banner_is_at_once_in_view_and_right_for_the_viewer(brows
         assert bot_name in sentence, (sentence, bot_name)
         assert "You win" not in sentence, sentence
     assert serious_violations(page) == []
+    halfway = final_version // 2
+    page.goto(sqlite_server.url + f"/tables/{table['id']}/replay?v={halfway}&lang=ru")
+    page.wait_for_selector("#boards > *")
+    page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running'"
+                           " || a.effect.getComputedTiming().iterations === Infinity)", timeout=10000)
+    assert page.input_value("#step-slider") == str(halfway)
+    assert serious_violations(page) == []
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), "the replay scrolls sideways"
     assert errors == []
     context.close()
