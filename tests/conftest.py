@@ -84,3 +84,18 @@ def pytest_collection_modifyitems(config, items):  # noqa: ANN001, ARG001 - pyte
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
             item.add_marker(pytest.mark.flaky(reruns=1, reruns_delay=2))
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):  # noqa: ANN001, ARG001 - pytest's hook signature
+    """Each retried test with why its first try failed: the last lines of its error, so a flaky test seen in CI's
+    output can be looked into without reproducing it (the retry's own pass hides the first failure otherwise)."""
+    reruns = terminalreporter.stats.get("rerun", [])
+    if not reruns:
+        return
+    terminalreporter.section("first tries that failed and were retried")
+    for report in reruns:
+        lines = [line for line in report.longreprtext.splitlines() if line.startswith("E ")] \
+            or report.longreprtext.splitlines()[-5:]
+        terminalreporter.write_line(f"{report.nodeid}:")
+        for line in lines[:12]:
+            terminalreporter.write_line(f"    {line[:300]}")
