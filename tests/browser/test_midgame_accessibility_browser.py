@@ -7,6 +7,7 @@ between desktop and phone sizes and between the three languages."""
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -28,8 +29,9 @@ LOOKS = ((4, DESKTOP, "en"), (12, PHONE, "ru"), (30, DESKTOP, "fr"), (60, PHONE,
 
 
 def play_moves(sock, rng: random.Random, count: int) -> None:  # noqa: ANN001
-    made = 0
+    made, deadline = 0, time.monotonic() + 120  # bots answer in well under a second: a stalled game fails here
     while made < count and sock.view["result"] is None:
+        assert time.monotonic() < deadline, f"only {made} of {count} moves made"
         while True:
             try:
                 sock.recv(timeout=0.05)
