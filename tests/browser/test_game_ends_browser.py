@@ -7,6 +7,7 @@ game's replay halfway through, in Russian on the same phone, which must not scro
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -20,20 +21,31 @@ registry.load_games()
 GAMES = [g.id for g in registry.all_games() if g.id != "tally"]
 
 
-def play_seat_to_the_end(sock, rng: random.Random, max_moves: int = 3000) -> dict:  # noqa: ANN001
-    """Random legal moves for this socket's seat until the game is over; returns the final view."""
-    sock.until("snapshot", timeout=10)
-    for _ in range(max_moves):
+def play_seat(sock, rng: random.Random, moves: int) -> None:  # noqa: ANN001
+    """Random legal moves for this socket's seat: `moves` of them, or fewer if the game ends first. Fails if 2 minutes
+    pass without this seat getting a move (bots answer in well under a second)."""
+    made, deadline = 0, time.monotonic() + 120
+    while made < moves:
+        assert time.monotonic() < deadline, f"stalled after {made} of {moves} moves"
         while True:  # catch up on what was sent
             try:
                 sock.recv(timeout=0.05)
             except TimeoutError:
                 break
         if sock.view["result"] is not None:
-            return sock.view
+            return
         if sock.view["legal"]:
             sock.until_reply(sock.act(rng.choice(sock.view["legal"])), timeout=10)
-    raise AssertionError("the game did not end")
+            made, deadline = made + 1, time.monotonic() + 120
+
+
+def play_seat_to_the_end(sock, rng: random.Random, max_moves: int = 3000) -> dict:  # noqa: ANN001
+    """Random legal moves for this socket's seat until the game is over; returns the final view."""
+    sock.until("snapshot", timeout=10)
+    play_seat(sock, rng, max_moves)
+    if sock.view["result"] is None:
+        raise AssertionError("the game did not end")
+    return sock.view
 
 
 @pytest.mark.parametrize("game", GAMES)

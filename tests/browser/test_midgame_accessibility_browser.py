@@ -7,12 +7,12 @@ between desktop and phone sizes and between the three languages."""
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
 from app.engine import registry
 from tests.browser.test_accessibility_browser import serious_violations
+from tests.browser.test_game_ends_browser import play_seat
 from tests.support.clients import Person
 
 pytestmark = pytest.mark.browser
@@ -28,20 +28,6 @@ DESKTOP, PHONE = {"width": 1366, "height": 800}, {"width": 390, "height": 844}
 LOOKS = ((4, DESKTOP, "en"), (12, PHONE, "ru"), (30, DESKTOP, "fr"), (60, PHONE, "fr"))
 
 
-def play_moves(sock, rng: random.Random, count: int) -> None:  # noqa: ANN001
-    made, deadline = 0, time.monotonic() + 120  # bots answer in well under a second: a stalled game fails here
-    while made < count and sock.view["result"] is None:
-        assert time.monotonic() < deadline, f"only {made} of {count} moves made"
-        while True:
-            try:
-                sock.recv(timeout=0.05)
-            except TimeoutError:
-                break
-        if sock.view["result"] is None and sock.view["legal"]:
-            sock.until_reply(sock.act(rng.choice(sock.view["legal"])), timeout=10)
-            made += 1
-
-
 @pytest.mark.parametrize(("game", "seats"), TABLES)
 def test_a_game_in_play_has_no_serious_accessibility_violation(browser, sqlite_server, game, seats):
     player = Person(sqlite_server, f"Mid{game[:6]}")
@@ -49,7 +35,7 @@ def test_a_game_in_play_has_no_serious_accessibility_violation(browser, sqlite_s
     for seat in range(1, seats):
         player.post(f"/api/tables/{table['id']}/bots", {"seat": seat})
     player.post(f"/api/tables/{table['id']}/start")
-    context = browser.new_context(viewport={"width": 1366, "height": 800})
+    context = browser.new_context(viewport=DESKTOP)
     context.add_cookies([{"name": k, "value": v, "url": sqlite_server.url} for k, v in player.http.cookies.items()])
     page = context.new_page()
     errors: list[str] = []
@@ -63,7 +49,7 @@ def test_a_game_in_play_has_no_serious_accessibility_violation(browser, sqlite_s
     done = 0
     found: dict[tuple[int, int, str], list[str]] = {}
     for checkpoint, size, lang in LOOKS:
-        play_moves(sock, rng, checkpoint - done)
+        play_seat(sock, rng, checkpoint - done)
         done = checkpoint
         page.set_viewport_size(size)
         if lang != shown_in:
